@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const envelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({
+    success: z.boolean(),
+    message: z.string(),
+    data: data,
+  });
+
+export type Envelope<T> = { success: boolean; message: string; data: T };
+
+/** Loose shape used before the payload's own schema is known. */
+export const anyEnvelopeSchema = z.object({
+  success: z.boolean(),
+  message: z.string().optional().default(''),
+  data: z.unknown().optional(),
+});
+
+/** One sentence per problem, "field: what is wrong" when the message does not already say so. */
+export function describeIssues(error: z.ZodError): string {
+  const seen = new Set<string>();
+  for (const issue of error.issues) {
+    const field = issue.path.join('.');
+    const text =
+      field && !issue.message.startsWith(String(issue.path[0]))
+        ? `${field}: ${issue.message}`
+        : issue.message;
+    seen.add(text);
+  }
+  return [...seen].join('; ');
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const DEFAULT_QUOTA_PER_UNIT = 500_000;
+export const QUOTA_PER_UNIT_MAX = 1_000_000_000_000;
+
+export const statusInfoSchema = z.object({
+  version: z.string(),
+  quota_per_unit: z.number().positive(),
+  display_in_currency: z.boolean(),
+});
+export type StatusInfo = z.infer<typeof statusInfoSchema>;
+
+export const quotaPerUnitSchema = z.coerce
+  .number({ error: 'QuotaPerUnit must be a number' })
+  .refine(Number.isFinite, { error: 'QuotaPerUnit must be a number' })
+  .positive({ error: `QuotaPerUnit must be greater than 0 and at most ${QUOTA_PER_UNIT_MAX}` })
+  .max(QUOTA_PER_UNIT_MAX, {
+    error: `QuotaPerUnit must be greater than 0 and at most ${QUOTA_PER_UNIT_MAX}`,
+  });
+
+export const OPTION_KEYS = ['QuotaPerUnit', 'DisplayInCurrencyEnabled'] as const;
+export type OptionKey = (typeof OPTION_KEYS)[number];
+
+/** Options travel as strings, the way one-api and new-api keep them. */
+export const optionSchema = z.object({ key: z.string(), value: z.string() });
+export type Option = z.infer<typeof optionSchema>;
+
+export const optionUpdateSchema = z.discriminatedUnion(
+  'key',
+  [
+    z.object({
+      key: z.literal('QuotaPerUnit'),
+      value: z.union([z.string(), z.number()], { error: 'value must be a number' }).pipe(
+        quotaPerUnitSchema,
+      ),
+    }),
+    z.object({
+      key: z.literal('DisplayInCurrencyEnabled'),
+      value: z.union([z.boolean(), z.enum(['true', 'false'])], {
+        error: 'value must be true or false',
+      }),
+    }),
+  ],
+  { error: `key must be one of ${OPTION_KEYS.join(', ')}` },
+);
+export type OptionUpdate = z.infer<typeof optionUpdateSchema>;

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/** Stored statuses are the administrator's switch; 3 and 4 are derived when a token is read. */
+export const TokenStatus = {
+  enabled: 1,
+  disabled: 2,
+  expired: 3,
+  exhausted: 4,
+} as const;
+export type TokenStatusCode = (typeof TokenStatus)[keyof typeof TokenStatus];
+
+export const NAME_MAX = 50;
+export const QUOTA_MAX = 1_000_000_000_000_000;
+/** 9999-12-31T23:59:59Z: far enough for "practically never", small enough for every date library. */
+export const EXPIRY_MAX = 253_402_300_799;
+export const NEVER = -1;
+export const KEY_LENGTH = 48;
+export const BATCH_MAX = 100;
+export const PAGE_SIZE_MAX = 100;
+export const LIST_TEXT_MAX = 200;
+
+export const tokenNameSchema = z
+  .string({ error: 'name must be a string' })
+  .trim()
+  .min(1, { error: `name must be 1 to ${NAME_MAX} characters` })
+  .max(NAME_MAX, { error: `name must be 1 to ${NAME_MAX} characters` });
+
+export const quotaSchema = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(0, { error: `${field} must be between 0 and ${QUOTA_MAX}` })
+    .max(QUOTA_MAX, { error: `${field} must be between 0 and ${QUOTA_MAX}` });
+
+export const expiredTimeSchema = z
+  .number({ error: 'expired_time must be -1 (never) or Unix seconds' })
+  .int({ error: 'expired_time must be -1 (never) or Unix seconds' })
+  .min(NEVER, { error: 'expired_time must be -1 (never) or Unix seconds' })
+  .max(EXPIRY_MAX, { error: `expired_time must be at most ${EXPIRY_MAX} (year 9999)` });
+
+const listTextSchema = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+/** Comma-separated allow-lists; "" means no restriction. */
+export const modelsSchema = listTextSchema('models', 4096);
+export const subnetSchema = listTextSchema('subnet', 4096);
+
+export const idSchema = z
+  .number({ error: 'id must be a positive integer' })
+  .int({ error: 'id must be a positive integer' })
+  .positive({ error: 'id must be a positive integer' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'id must be a positive integer' });
+
+export const storedStatusSchema = z.union([z.literal(1), z.literal(2)], {
+  error: 'status must be 1 (enabled) or 2 (disabled)',
+});
+
+export const tokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  key: z.string(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  remain_quota: z.number().int(),
+  used_quota: z.number().int(),
+  unlimited_quota: z.boolean(),
+  expired_time: z.number().int(),
+  created_time: z.number().int(),
+  accessed_time: z.number().int(),
+  models: z.string(),
+  subnet: z.string(),
+});
+export type Token = z.infer<typeof tokenSchema>;
+
+export const tokenCreateSchema = z.object({
+  name: tokenNameSchema,
+  remain_quota: quotaSchema('remain_quota').default(0),
+  expired_time: expiredTimeSchema.default(NEVER),
+  unlimited_quota: z.boolean({ error: 'unlimited_quota must be true or false' }).default(false),
+  models: modelsSchema.default(''),
+  subnet: subnetSchema.default(''),
+});
+export type TokenCreateInput = z.input<typeof tokenCreateSchema>;
+export type TokenCreate = z.output<typeof tokenCreateSchema>;
+
+export const tokenUpdateSchema = z.object({
+  id: idSchema,
+  name: tokenNameSchema.optional(),
+  remain_quota: quotaSchema('remain_quota').optional(),
+  expired_time: expiredTimeSchema.optional(),
+  unlimited_quota: z.boolean({ error: 'unlimited_quota must be true or false' }).optional(),
+  status: storedStatusSchema.optional(),
+  models: modelsSchema.optional(),
+  subnet: subnetSchema.optional(),
+});
+export type TokenUpdate = z.infer<typeof tokenUpdateSchema>;
+
+export const tokenStatusUpdateSchema = z.object({
+  id: idSchema,
+  status: storedStatusSchema,
+});
+export type TokenStatusUpdate = z.infer<typeof tokenStatusUpdateSchema>;
+
+export const batchDeleteSchema = z.object({
+  ids: z
+    .array(idSchema, { error: 'ids must be an array of token ids' })
+    .min(1, { error: `ids must hold 1 to ${BATCH_MAX} token ids` })
+    .max(BATCH_MAX, { error: `ids must hold 1 to ${BATCH_MAX} token ids` }),
+});
+export type BatchDelete = z.infer<typeof batchDeleteSchema>;
+
+export const TOKEN_ORDERS = [
+  'id',
+  'name',
+  'remain_quota',
+  'used_quota',
+  'created_time',
+  'expired_time',
+  'accessed_time',
+] as const;
+export type TokenOrderField = (typeof TOKEN_ORDERS)[number];
+export type TokenOrder = TokenOrderField | `-${TokenOrderField}`;
+const orderValues = TOKEN_ORDERS.flatMap((f) => [f, `-${f}`]) as TokenOrder[];
+
+/** Query strings arrive as text; empty values mean "not given". */
+const queryInt = (field: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return fallback;
+      const n = /^\d{1,16}$/.test(v) ? Number(v) : NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${field} must be a whole number from ${min} to ${max}`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const tokenListQuerySchema = z.object({
+  p: queryInt('p', 1, 1_000_000_000, 1),
+  size: queryInt('size', 1, PAGE_SIZE_MAX, 10),
+  keyword: listTextSchema('keyword', LIST_TEXT_MAX).optional().default(''),
+  token: listTextSchema('token', LIST_TEXT_MAX).optional().default(''),
+  status: z
+    .enum(['', '1', '2', '3', '4'], {
+      error: 'status must be 1 (enabled), 2 (disabled), 3 (expired) or 4 (exhausted)',
+    })
+    .optional()
+    .transform((v) => (v ? (Number(v) as TokenStatusCode) : undefined)),
+  order: z
+    .enum(['', ...orderValues], {
+      error: `order must be one of ${TOKEN_ORDERS.join(', ')}, with - in front for descending`,
+    })
+    .optional()
+    .transform((v): TokenOrder => (v ? (v as TokenOrder) : '-id')),
+});
+export type TokenListQuery = z.output<typeof tokenListQuerySchema>;
+export type TokenListQueryInput = z.input<typeof tokenListQuerySchema>;
+
+export const tokenPageSchema = z.object({
+  items: z.array(tokenSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type TokenPage = z.infer<typeof tokenPageSchema>;
+
+/** Accepts a key as people paste it: with or without the `sk-` prefix, surrounding blanks ignored. */
+export function normalizeKey(input: string): string {
+  const trimmed = input.trim();
+  return trimmed.startsWith('sk-') ? trimmed.slice(3) : trimmed;
+}
+
+export function maskKey(key: string): string {
+  return `${key.slice(0, 4)}**********${key.slice(-4)}`;
+}
