@@ -17,7 +17,12 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'e2e/emulators/**/*.test.ts',
+    ],
     setupFiles: ['./src/test-setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,

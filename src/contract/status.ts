@@ -10,9 +10,8 @@ export const statusInfoSchema = z.object({
 });
 export type StatusInfo = z.infer<typeof statusInfoSchema>;
 
-export const quotaPerUnitSchema = z.coerce
+export const quotaPerUnitSchema = z
   .number({ error: 'QuotaPerUnit must be a number' })
-  .refine(Number.isFinite, { error: 'QuotaPerUnit must be a number' })
   .positive({ error: `QuotaPerUnit must be greater than 0 and at most ${QUOTA_PER_UNIT_MAX}` })
   .max(QUOTA_PER_UNIT_MAX, {
     error: `QuotaPerUnit must be greater than 0 and at most ${QUOTA_PER_UNIT_MAX}`,
@@ -30,9 +29,12 @@ export const optionUpdateSchema = z.discriminatedUnion(
   [
     z.object({
       key: z.literal('QuotaPerUnit'),
-      value: z.union([z.string(), z.number()], { error: 'value must be a number' }).pipe(
-        quotaPerUnitSchema,
-      ),
+      value: z
+        .union([z.string(), z.number()], { error: 'value must be a number' })
+        .transform((value) =>
+          typeof value === 'string' && value.trim() === '' ? NaN : Number(value),
+        )
+        .pipe(quotaPerUnitSchema),
     }),
     z.object({
       key: z.literal('DisplayInCurrencyEnabled'),

@@ -179,3 +179,16 @@ export function normalizeKey(input: string): string {
 export function maskKey(key: string): string {
   return `${key.slice(0, 4)}**********${key.slice(-4)}`;
 }
+
+/** Counts by returned status and the quota left on limited tokens, for the header strip. */
+export const tokenSummarySchema = z.object({
+  total: z.number().int(),
+  enabled: z.number().int(),
+  disabled: z.number().int(),
+  expired: z.number().int(),
+  exhausted: z.number().int(),
+  unlimited: z.number().int(),
+  /** Sum of remain_quota over tokens that are not unlimited. */
+  remain_quota: z.number(),
+});
+export type TokenSummary = z.infer<typeof tokenSummarySchema>;

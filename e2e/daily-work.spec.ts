@@ -1,0 +1,311 @@
+import { expect, test, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { ADMIN_KEY, connected, createToken, rowOf, screenshot, unique } from './support/app';
+import { startService, type RunningService } from './support/service';
+
+async function connectTo(page: Page, service: RunningService, path = '/') {
+  await page.goto(`${service.url}${path}`);
+  await page.getByLabel('Admin key').fill(service.adminKey);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('heading', { name: 'Tokens' })).toBeVisible();
+}
+
+const namesInTable = (page: Page) =>
+  page.getByRole('row').locator('td:nth-child(2)').allInnerTexts();
+
+test.describe('finding tokens', () => {
+  let own: RunningService;
+  test.beforeAll(async ({ request }) => {
+    own = await startService();
+    const now = Math.floor(Date.now() / 1000);
+    const fixtures = [
+      { name: 'alpha backend', remain_quota: 3_000_000 },
+      { name: 'beta worker', remain_quota: 1_000_000, expired_time: now + 3 * 86_400 },
+      { name: 'gamma notebook', remain_quota: 0 },
+      { name: 'delta old', remain_quota: 500, expired_time: now - 3600 },
+      { name: 'epsilon spare', remain_quota: 2_000_000, unlimited_quota: true },
+    ];
+    for (const body of fixtures) await createToken(request, body, own.adminKey, own.url);
+  });
+  test.afterAll(async () => own.stop());
+
+  test('search, status filter, sort and page size live in the address and survive reload and back', async ({ page }) => {
+    await connectTo(page, own);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('ta');
+    await expect(page).toHaveURL(/q=ta/);
+    expect(await namesInTable(page)).toEqual(['delta old', 'beta worker']);
+
+    await page.getByRole('button', { name: 'Sort by Name' }).click();
+    await expect(page).toHaveURL(/order=name/);
+    expect(await namesInTable(page)).toEqual(['beta worker', 'delta old']);
+
+    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Expired' }).click();
+    await expect(page).toHaveURL(/status=3/);
+    expect(await namesInTable(page)).toEqual(['delta old']);
+
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('ta');
+    await expect(page.getByRole('textbox', { name: 'Status' })).toHaveValue('Expired');
+    expect(await namesInTable(page)).toEqual(['delta old']);
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/status=3/);
+    expect(await namesInTable(page)).toEqual(['beta worker', 'delta old']);
+    await page.goForward();
+    expect(await namesInTable(page)).toEqual(['delta old']);
+
+    // A copied link opens the same view in a new tab of the session.
+    const link = page.url();
+    const other = await page.context().newPage();
+    await other.goto(link);
+    await expect(other.getByRole('textbox', { name: 'Status' })).toHaveValue('Expired');
+    await other.close();
+  });
+
+  test('sorts by remaining quota and marks tokens that expire within a week', async ({ page }) => {
+    await connectTo(page, own, '/?order=-remain_quota');
+    const names = await namesInTable(page);
+    expect(names.slice(0, 3)).toEqual(['alpha backend', 'epsilon spare', 'beta worker']);
+    await expect(page.getByRole('columnheader', { name: /Remaining/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(rowOf(page, 'beta worker').getByText('Expires soon')).toBeVisible();
+    await expect(rowOf(page, 'alpha backend').getByText('Expires soon')).toHaveCount(0);
+  });
+
+  test('the header strip counts tokens by status and totals the quota left', async ({ page }) => {
+    await connectTo(page, own);
+    const strip = page.getByRole('group', { name: 'Tokens by status' });
+    await expect(strip.getByRole('button', { name: 'Enabled: 2. Show only these' })).toBeVisible();
+    await expect(strip.getByRole('button', { name: 'Expired: 1. Show only these' })).toBeVisible();
+    await expect(strip.getByRole('button', { name: 'Exhausted: 1. Show only these' })).toBeVisible();
+    // 3,000,000 + 1,000,000 + 0 + 500 units on limited tokens, at 500,000 units per USD.
+    await expect(strip.getByText('$8.00')).toBeVisible();
+    await expect(strip.getByText('+ 1 unlimited')).toBeVisible();
+    await strip.getByRole('button', { name: 'Exhausted: 1. Show only these' }).click();
+    expect(await namesInTable(page)).toEqual(['gamma notebook']);
+  });
+
+  test('pasting a key, with or without sk-, finds that token and keeps the key out of the address', async ({ page, request }) => {
+    const name = unique('Find by key');
+    const created = await createToken(request, { name }, own.adminKey, own.url);
+    await connectTo(page, own);
+    for (const pasted of [`sk-${created.key}`, created.key]) {
+      await page.getByRole('searchbox', { name: 'Search' }).fill(pasted);
+      await expect.poll(() => namesInTable(page)).toEqual([name]);
+      expect(page.url()).not.toContain(created.key);
+    }
+  });
+
+  test('keyboard: / focuses search, n opens Create, Esc closes', async ({ page }) => {
+    await connectTo(page, own);
+    await page.keyboard.press('/');
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Tokens' }).click();
+    await page.keyboard.press('n');
+    await expect(page.getByRole('dialog', { name: 'Create token' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Create token' })).toBeHidden();
+  });
+});
+
+test.describe('acting on many tokens', () => {
+  test('bulk-disables two selected rows and reports the outcome', async ({ page, request }) => {
+    const prefix = unique('Bulk');
+    await createToken(request, { name: `${prefix} one` });
+    await createToken(request, { name: `${prefix} two` });
+    await createToken(request, { name: `${prefix} three` });
+    await connected(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
+    await expect(page.getByRole('row')).toHaveCount(4);
+    await page.getByRole('checkbox', { name: `Select ${prefix} one` }).check();
+    await page.getByRole('checkbox', { name: `Select ${prefix} two` }).check();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await page.getByRole('region', { name: 'Selected tokens' }).getByRole('button', { name: 'Disable' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disable tokens' });
+    await expect(dialog).toContainText('Disable 2 selected tokens?');
+    await dialog.getByRole('button', { name: 'Disable tokens (2)' }).click();
+    await expect(dialog.getByText('Done for 2 of 2')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(rowOf(page, `${prefix} one`).getByText('Disabled')).toBeVisible();
+    await expect(rowOf(page, `${prefix} two`).getByText('Disabled')).toBeVisible();
+    await expect(rowOf(page, `${prefix} three`).getByText('Enabled')).toBeVisible();
+  });
+
+  test('bulk add-quota lists the tokens it could not change, with the reason', async ({ page, request }) => {
+    const prefix = unique('Quota');
+    await createToken(request, { name: `${prefix} rich`, remain_quota: 2_000_000 });
+    await createToken(request, { name: `${prefix} poor`, remain_quota: 100 });
+    await connected(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
+    await expect(page.getByRole('row')).toHaveCount(3);
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await page.getByRole('button', { name: 'More…' }).click();
+    await page.getByRole('menuitem', { name: 'Add quota' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add quota' });
+    await dialog.getByRole('textbox', { name: /Amount/ }).fill('-1');
+    await dialog.getByRole('button', { name: 'Add quota (2)' }).click();
+    await expect(dialog.getByText('Done for 1 of 2')).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toContainText(`${prefix} poor`);
+    await expect(dialog.getByRole('listitem')).toContainText('cannot take 500000');
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(rowOf(page, `${prefix} rich`).getByText('$3.00')).toBeVisible();
+  });
+
+  test('bulk delete removes the selected rows', async ({ page, request }) => {
+    const prefix = unique('Gone');
+    await createToken(request, { name: `${prefix} a` });
+    await createToken(request, { name: `${prefix} b` });
+    await connected(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
+    await expect(page.getByRole('row')).toHaveCount(3);
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await page.getByRole('region', { name: 'Selected tokens' }).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete tokens' });
+    await dialog.getByRole('button', { name: 'Delete tokens (2)' }).click();
+    await expect(dialog.getByText('Done for 2 of 2')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(page.getByText('No tokens match')).toBeVisible();
+  });
+
+  test('creates three at once and offers every key to copy and download', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const name = unique('Batch');
+    await connected(page);
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const form = page.getByRole('dialog', { name: 'Create token' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Count').fill('3');
+    await form.getByRole('button', { name: 'Create token' }).click();
+    const shown = page.getByRole('dialog', { name: '3 tokens created' });
+    const keys = await shown.getByTestId('new-key').allInnerTexts();
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(key).toMatch(/^sk-[0-9A-Za-z]{48}$/);
+    await expect(shown.getByText(`${name} 1`)).toBeVisible();
+    await expect(shown.getByText(`${name} 3`)).toBeVisible();
+
+    await shown.getByRole('button', { name: 'Copy all' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    for (const key of keys) expect(copied).toContain(key);
+
+    const downloading = page.waitForEvent('download');
+    await shown.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = readFileSync(await (await downloading).path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('id,name,key');
+    for (const key of keys) expect(csv).toContain(key);
+  });
+});
+
+test.describe('export and activity', () => {
+  test('exports the filtered tokens as CSV and JSON with masked keys only', async ({ page, request }) => {
+    const prefix = unique('Export');
+    const made = [
+      await createToken(request, { name: `=SUM(1) ${prefix}`, remain_quota: 1_000_000 }),
+      await createToken(request, { name: `${prefix}, "two"` }),
+    ];
+    await connected(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
+    await expect(page.getByRole('row')).toHaveCount(3);
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    const downloadingCsv = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'CSV' }).click();
+    const csv = readFileSync(await (await downloadingCsv).path(), 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^id,name,key,status,remain_quota,remain_usd/);
+    expect(lines).toHaveLength(3);
+    expect(csv).toContain(`'=SUM(1) ${prefix}`);
+    expect(csv).toContain(`"${prefix}, ""two"""`);
+    for (const token of made) expect(csv).not.toContain(token.key);
+    expect(csv).toMatch(/sk-[0-9A-Za-z]{4}\*{10}[0-9A-Za-z]{4}/);
+
+    await page.getByRole('button', { name: 'Export' }).click();
+    const downloadingJson = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'JSON' }).click();
+    const json = readFileSync(await (await downloadingJson).path(), 'utf8');
+    const records = JSON.parse(json) as Array<{ name: string; key: string; remain_usd: number }>;
+    expect(records.map((r) => r.name).sort()).toEqual([`${prefix}, "two"`, `=SUM(1) ${prefix}`].sort());
+    for (const token of made) expect(json).not.toContain(token.key);
+  });
+
+  test('the activity panel lists calls and copies one as a curl command that works', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const name = unique('Curl demo');
+    await connected(page);
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const form = page.getByRole('dialog', { name: 'Create token' });
+    await form.getByLabel('Name').fill(name);
+    await form.getByRole('button', { name: 'Create token' }).click();
+    await page.getByRole('dialog', { name: 'Token created' }).getByRole('button', { name: 'Done' }).click();
+
+    await page.getByRole('button', { name: 'Activity' }).click();
+    const panel = page.getByRole('dialog', { name: 'Activity' });
+    const calls = panel.getByRole('list', { name: 'API calls' }).getByRole('listitem');
+    const create = calls.filter({ hasText: 'POST' }).first();
+    await expect(create).toContainText('/api/token/');
+    await expect(create).toContainText('200');
+    await screenshot(page, 'activity-1366');
+
+    await create.getByRole('button', { name: 'Copy as curl' }).click();
+    const command = await page.evaluate(() => navigator.clipboard.readText());
+    expect(command).toContain('$ADMIN_KEY');
+    expect(command).not.toContain(ADMIN_KEY);
+    // Run it as a person would in a terminal: it creates another token with the same body.
+    const output = execFileSync('sh', ['-c', command], { env: { ...process.env, ADMIN_KEY } }).toString();
+    expect(JSON.parse(output)).toMatchObject({ success: true, data: { name } });
+
+    await panel.getByRole('checkbox', { name: 'Include the admin key' }).check();
+    await create.getByRole('button', { name: 'Copy as curl' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(ADMIN_KEY);
+  });
+});
+
+test.describe('for everyone', () => {
+  test('switches to Simplified Chinese, sets <html lang> and remembers it', async ({ page }) => {
+    await connected(page);
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    await expect(page.getByRole('heading', { name: '令牌' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(page.getByRole('button', { name: '创建令牌' })).toBeVisible();
+    await screenshot(page, 'table-zh-1366');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: '令牌' })).toBeVisible();
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Tokens' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('follows a Chinese browser on first visit', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByLabel('管理员密钥')).toBeVisible();
+    await screenshot(page, 'connect-zh-1366');
+    await context.close();
+  });
+
+  test('dark theme is chosen from the header and remembered', async ({ page }) => {
+    await connected(page);
+    await page.getByRole('button', { name: 'Theme' }).click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await screenshot(page, 'table-dark-1366');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await page.getByRole('button', { name: 'Theme' }).click();
+    await page.getByRole('menuitem', { name: 'Light' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  });
+
+  test('follows a dark system theme until one is chosen', async ({ browser }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await screenshot(page, 'connect-dark-1366');
+    await context.close();
+  });
+});

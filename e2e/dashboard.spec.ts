@@ -1,0 +1,349 @@
+import { expect, test } from '@playwright/test';
+import {
+  ADMIN_KEY,
+  connect,
+  connected,
+  createToken,
+  getToken,
+  rowOf,
+  screenshot,
+  setRatio,
+  unique,
+} from './support/app';
+import { startService } from './support/service';
+
+test.describe('connecting', () => {
+  test('a wrong key shows the server’s message; the right key opens the tokens', async ({
+    page,
+  }) => {
+    await connect(page, 'not-the-admin-key');
+    const keyField = page.getByLabel('Admin key');
+    await expect(
+      page.getByText(/admin key/i).and(page.locator('.mantine-InputWrapper-error')),
+    ).toBeVisible();
+    await expect(keyField).toHaveAttribute('aria-invalid', 'true');
+    await expect(keyField).toHaveValue('not-the-admin-key');
+
+    await keyField.fill(ADMIN_KEY);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByRole('heading', { name: 'Tokens' })).toBeVisible();
+  });
+
+  test('the key survives a reload but not a new browser context, and never leaves sessionStorage', async ({
+    page,
+    browser,
+  }) => {
+    await connected(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Tokens' })).toBeVisible();
+
+    const stored = await page.evaluate(() => ({
+      session: JSON.stringify(sessionStorage),
+      local: JSON.stringify(localStorage),
+      cookie: document.cookie,
+      url: location.href,
+    }));
+    expect(stored.session).toContain(ADMIN_KEY);
+    expect(stored.local).not.toContain(ADMIN_KEY);
+    expect(stored.cookie).not.toContain(ADMIN_KEY);
+    expect(stored.url).not.toContain(ADMIN_KEY);
+
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto('/');
+    await expect(otherPage.getByLabel('Admin key')).toBeVisible();
+    await other.close();
+  });
+
+  test('log out forgets the key', async ({ page }) => {
+    await connected(page);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByLabel('Admin key')).toBeVisible();
+    await expect(page.getByText('You are logged out')).toBeVisible();
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(ADMIN_KEY);
+    await page.reload();
+    await expect(page.getByLabel('Admin key')).toBeVisible();
+  });
+
+  test('an unreachable server is named as such', async ({ page }) => {
+    await page.goto('/');
+    await page.getByLabel('Admin key').fill(ADMIN_KEY);
+    await page.getByRole('button', { name: 'Advanced' }).click();
+    await page.getByLabel('Server address').fill('http://127.0.0.1:9');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Cannot reach the server at 127.0.0.1:9' }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('the token table', () => {
+  test('shows $2.00 for 1,000,000 units, and follows a new ratio at once', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('Ratio check');
+    await createToken(request, { name, remain_quota: 1_000_000 });
+    await connected(page);
+    const row = rowOf(page, name);
+    await expect(row.getByText('$2.00')).toBeVisible();
+    await expect(row.getByText('1,000,000 units')).toBeVisible();
+    await expect(row.getByText('Enabled')).toBeVisible();
+    await expect(row.getByText('Never')).toBeVisible();
+    await expect(row.getByText(/^sk-[0-9A-Za-z]{4}\*{10}[0-9A-Za-z]{4}$/)).toBeVisible();
+
+    try {
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Settings' });
+      await expect(drawer.getByLabel('Quota units per USD')).toHaveValue('500000');
+      await screenshot(page, 'settings-1366');
+      await drawer.getByLabel('Quota units per USD').fill('1000000');
+      await drawer.getByRole('button', { name: 'Save ratio' }).click();
+      await expect(row.getByText('$1.00')).toBeVisible();
+      await expect(drawer.getByText('1,000,000 units = $1.00')).toBeVisible();
+      await drawer.getByRole('radio', { name: 'Units' }).check({ force: true });
+      await expect(row.getByText('1,000,000 units')).toBeVisible();
+      await expect(row.getByText('$1.00')).toHaveCount(0);
+      await drawer.getByRole('radio', { name: 'Both' }).check({ force: true });
+    } finally {
+      await setRatio(request, 500_000);
+    }
+  });
+
+  test('an empty list invites creating the first token', async ({ page }) => {
+    const own = await startService();
+    try {
+      await page.goto(own.url);
+      await page.getByLabel('Admin key').fill(own.adminKey);
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await expect(page.getByText('No tokens yet')).toBeVisible();
+      await page.getByRole('button', { name: 'Create the first token' }).click();
+      await expect(page.getByRole('dialog', { name: 'Create token' })).toBeVisible();
+    } finally {
+      await own.stop();
+    }
+  });
+
+  test('pages through tokens with a page size and a total', async ({ page, request }) => {
+    const own = await startService();
+    try {
+      for (let i = 1; i <= 23; i++) {
+        await createToken(
+          request,
+          { name: `Paged ${String(i).padStart(2, '0')}`, remain_quota: i },
+          own.adminKey,
+          own.url,
+        );
+      }
+      await page.goto(own.url);
+      await page.getByLabel('Admin key').fill(own.adminKey);
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await expect(page.getByText('23 tokens')).toBeVisible();
+      await expect(page.getByText('1–10 of 23')).toBeVisible();
+      await expect(rowOf(page, 'Paged 23')).toBeVisible();
+      await page.getByRole('button', { name: '3' }).click();
+      await expect(page.getByText('21–23 of 23')).toBeVisible();
+      await expect(rowOf(page, 'Paged 01')).toBeVisible();
+      await page.getByRole('textbox', { name: 'Rows per page' }).click();
+      await page.getByRole('option', { name: '50' }).click();
+      await expect(page.getByText('1–23 of 23')).toBeVisible();
+      await expect(page.getByRole('row')).toHaveCount(24);
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
+test.describe('creating, editing and deleting', () => {
+  test('creates a token and shows its key once, with a working Copy button', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const name = unique('Created in UI');
+    await connected(page);
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create token' });
+    await dialog.getByLabel('Name').fill(name);
+    await expect(dialog.getByText('= 500,000 units')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Quota' }).fill('2');
+    await expect(dialog.getByText('= 1,000,000 units')).toBeVisible();
+    await screenshot(page, 'create-1366');
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Token created' });
+    await expect(shown.getByText('It will not be shown whole again')).toBeVisible();
+    const key = (await shown.getByTestId('new-key').textContent()) ?? '';
+    expect(key).toMatch(/^sk-[0-9A-Za-z]{48}$/);
+    await screenshot(page, 'key-shown-1366');
+    await shown.getByRole('button', { name: 'Copy' }).click();
+    await expect(shown.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    await shown.getByRole('button', { name: 'Done' }).click();
+
+    const row = rowOf(page, name);
+    await expect(row.getByText('$2.00')).toBeVisible();
+    await expect(row).not.toContainText(key.slice(3));
+    await screenshot(page, 'table-1366');
+
+    await row.getByRole('button', { name: 'Copy key' }).click();
+    await expect(page.getByText(`Key of “${name}” copied`)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  });
+
+  test('a name that is too long shows the message and keeps everything typed', async ({ page }) => {
+    await connected(page);
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create token' });
+    const longName = 'n'.repeat(51);
+    await dialog.getByLabel('Name').fill(longName);
+    await dialog.getByRole('textbox', { name: 'Quota' }).fill('7.5');
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+    await expect(dialog.getByText('Name must be 1 to 50 characters.')).toBeVisible();
+    await expect(dialog.getByLabel('Name')).toHaveValue(longName);
+    await expect(dialog.getByRole('textbox', { name: 'Quota' })).toHaveValue('7.5');
+  });
+
+  test('edits name and quota, keeping the fields the form leaves alone', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('Before edit');
+    const created = await createToken(request, {
+      name,
+      remain_quota: 500_000,
+      models: 'gpt-4o,claude-3',
+      subnet: '10.0.0.0/8',
+      expired_time: Math.floor(Date.now() / 1000) + 86_400 * 10,
+    });
+    const before = await getToken(request, created.id);
+    await connected(page);
+    await rowOf(page, name).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit token' });
+    await expect(dialog.getByLabel('Name')).toHaveValue(name);
+    await expect(dialog.getByRole('textbox', { name: 'Quota' })).toHaveValue('1');
+    const renamed = unique('After edit');
+    await dialog.getByLabel('Name').fill(renamed);
+    await dialog.getByRole('textbox', { name: 'Quota' }).fill('3');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    const row = rowOf(page, renamed);
+    await expect(row.getByText('$3.00')).toBeVisible();
+
+    const after = await getToken(request, created.id);
+    expect(after).toMatchObject({
+      name: renamed,
+      remain_quota: 1_500_000,
+      models: before.models,
+      subnet: before.subnet,
+      expired_time: before.expired_time,
+      unlimited_quota: false,
+    });
+  });
+
+  test('disables and enables a token from its row', async ({ page, request }) => {
+    const name = unique('Toggle me');
+    await createToken(request, { name, remain_quota: 100 });
+    await connected(page);
+    const row = rowOf(page, name);
+    await row.getByRole('button', { name: 'Disable' }).click();
+    await expect(row.getByText('Disabled')).toBeVisible();
+    await expect(page.getByText(`Token “${name}” disabled`)).toBeVisible();
+    await row.getByRole('button', { name: 'Enable' }).click();
+    await expect(row.getByText('Enabled')).toBeVisible();
+  });
+
+  test('enabling an expired token is refused with the server’s message and rolled back', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('Expired one');
+    const created = await createToken(request, {
+      name,
+      remain_quota: 100,
+      expired_time: 1_000_000,
+    });
+    await request.put('/api/token/?status_only=true', {
+      headers: { Authorization: `Bearer ${ADMIN_KEY}` },
+      data: { id: created.id, status: 2 },
+    });
+    await connected(page);
+    const row = rowOf(page, name);
+    await expect(row.getByText('Disabled')).toBeVisible();
+    await row.getByRole('button', { name: 'Enable' }).click();
+    await expect(page.getByText(/expired: change the expiry first/)).toBeVisible();
+    await expect(row.getByText('Disabled')).toBeVisible();
+  });
+
+  test('deletes a token after a confirmation naming it', async ({ page, request }) => {
+    const name = unique('Delete me');
+    await createToken(request, { name });
+    await connected(page);
+    await rowOf(page, name).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete token' });
+    await expect(dialog).toContainText(name);
+    await dialog.getByRole('button', { name: 'Delete token' }).click();
+    await expect(rowOf(page, name)).toHaveCount(0);
+    await expect(page.getByText(`Token “${name}” deleted`)).toBeVisible();
+  });
+});
+
+test.describe('when the service misbehaves', () => {
+  test('a stopped service shows a clear error and the table recovers when it returns', async ({
+    page,
+    request,
+  }) => {
+    const own = await startService();
+    await createToken(request, { name: 'Survivor' }, own.adminKey, own.url);
+    await page.goto(own.url);
+    await page.getByLabel('Admin key').fill(own.adminKey);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(rowOf(page, 'Survivor')).toBeVisible();
+
+    await own.stop();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create token' });
+    await dialog.getByLabel('Name').fill('Typed while down');
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('Cannot reach the server');
+    await expect(dialog.getByLabel('Name')).toHaveValue('Typed while down');
+
+    const back = await startService({
+      port: own.port,
+      dataDir: own.dataDir,
+      adminKey: own.adminKey,
+    });
+    try {
+      await dialog.getByRole('button', { name: 'Create token' }).click();
+      await expect(page.getByRole('dialog', { name: 'Token created' })).toBeVisible();
+      await page.getByRole('button', { name: 'Done' }).click();
+      await expect(rowOf(page, 'Typed while down')).toBeVisible();
+      await expect(rowOf(page, 'Survivor')).toBeVisible();
+    } finally {
+      await back.stop();
+    }
+  });
+
+  test('a key that stops working returns to the connect screen with the reason', async ({
+    page,
+  }) => {
+    const own = await startService();
+    await page.goto(own.url);
+    await page.getByLabel('Admin key').fill(own.adminKey);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByRole('heading', { name: 'Tokens' })).toBeVisible();
+    await own.stop();
+    const changed = await startService({
+      port: own.port,
+      dataDir: own.dataDir,
+      adminKey: 'a-different-admin-key-0123456789',
+    });
+    try {
+      await page.reload();
+      await expect(page.getByText('The admin key was rejected')).toBeVisible();
+      await expect(page.getByLabel('Admin key')).toBeVisible();
+    } finally {
+      await changed.stop();
+    }
+  });
+});

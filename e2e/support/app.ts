@@ -1,0 +1,73 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { E2E_ADMIN_KEY } from './env';
+
+export const ADMIN_KEY = E2E_ADMIN_KEY;
+export const SCREENSHOTS = 'e2e/screenshots';
+
+/** Opens the dashboard and connects with the given key through the connect screen. */
+export async function connect(page: Page, key = ADMIN_KEY, baseUrl?: string) {
+  await page.goto(baseUrl ?? '/');
+  await page.getByLabel('Admin key').fill(key);
+  await page.getByRole('button', { name: 'Connect' }).click();
+}
+
+export async function connected(page: Page, baseUrl?: string) {
+  await connect(page, ADMIN_KEY, baseUrl);
+  await expect(page.getByRole('heading', { name: 'Tokens' })).toBeVisible();
+}
+
+export interface TokenBody {
+  name: string;
+  remain_quota?: number;
+  expired_time?: number;
+  unlimited_quota?: boolean;
+  models?: string;
+  subnet?: string;
+}
+
+/** Arranges data straight through the service, the way a script would. */
+export async function createToken(
+  request: APIRequestContext,
+  body: TokenBody,
+  key = ADMIN_KEY,
+  baseUrl = '',
+) {
+  const response = await request.post(`${baseUrl}/api/token/`, {
+    headers: { Authorization: `Bearer ${key}` },
+    data: body,
+  });
+  const envelope = (await response.json()) as {
+    success: boolean;
+    data: { id: number; key: string };
+  };
+  expect(envelope.success).toBe(true);
+  return envelope.data;
+}
+
+export async function getToken(request: APIRequestContext, id: number, baseUrl = '') {
+  const response = await request.get(`${baseUrl}/api/token/${id}`, {
+    headers: { Authorization: `Bearer ${ADMIN_KEY}` },
+  });
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+export async function setRatio(request: APIRequestContext, value: number) {
+  const response = await request.put('/api/option/', {
+    headers: { Authorization: `Bearer ${ADMIN_KEY}` },
+    data: { key: 'QuotaPerUnit', value: String(value) },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+export const unique = (label: string) =>
+  `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** The table row (desktop) holding a token's name. */
+export const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+/** Saves a full-page screenshot for people to look at; the folder is ignored by git. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}

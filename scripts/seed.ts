@@ -1,0 +1,109 @@
+/**
+ * Fills a Tokendesk database with synthetic tokens, to try the dashboard and the service at scale:
+ *   npm run seed -- --count 1000000 [--data-dir DIR]
+ * The data directory defaults to DATA_DIR, else ./data, like the service.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_QUOTA_PER_UNIT } from '../src/contract/status';
+import { NEVER } from '../src/contract/token';
+import { generateTokenKey, nowInSeconds } from '../server/store/token-record';
+import { openSqliteStore } from '../server/store/sqlite-store';
+import type { TokenRecordInput } from '../server/store/token-store';
+
+/** Rows per transaction: large enough to amortise the sync on commit, small enough for memory. */
+const BATCH = 50_000;
+const COUNT_MAX = 10_000_000;
+const DAY = 86_400;
+
+const TEAMS = ['Search', 'Billing', 'Support', 'Growth', 'Data', 'Mobile', 'Platform', 'Research'];
+const PURPOSES = ['backend', 'batch job', 'notebook', 'CI runner', 'staging', 'eval harness'];
+const PEOPLE = ['Alice', 'Bob', 'Chen Wei', 'Dana', 'Émile', 'Fatima', 'Giulia', 'Hiro'];
+const CHINESE = ['生产环境', '测试环境', '数据分析', '客服机器人', '翻译服务'];
+const MODEL_LISTS = ['', '', '', 'gpt-4o,gpt-4o-mini', 'claude-3-5-sonnet', 'gpt-4o-mini'];
+
+function main(): void {
+  const { count, dataDir } = readArguments();
+  const store = openSqliteStore({ dataDir });
+  const now = nowInSeconds();
+  const started = performance.now();
+  void (async () => {
+    try {
+      for (let done = 0; done < count; ) {
+        const size = Math.min(BATCH, count - done);
+        done += await store.insertMany(Array.from({ length: size }, (_, i) => synthetic(done + i, now)));
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        console.log(`${done.toLocaleString('en')} / ${count.toLocaleString('en')} tokens (${seconds} s)`);
+      }
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`Inserted ${count.toLocaleString('en')} tokens into ${dataDir} in ${seconds} s`);
+    } finally {
+      await store.close();
+    }
+  })().catch((error: unknown) => {
+    console.error(`seed failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });
+}
+
+function readArguments(): { count: number; dataDir: string } {
+  try {
+    const { values } = parseArgs({
+      options: { count: { type: 'string' }, 'data-dir': { type: 'string' } },
+      strict: true,
+    });
+    const count = Number(values.count ?? 1000);
+    if (!Number.isInteger(count) || count < 1 || count > COUNT_MAX) {
+      throw new Error(`--count must be a whole number from 1 to ${COUNT_MAX}`);
+    }
+    return { count, dataDir: resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data') };
+  } catch (error) {
+    console.error(
+      `${error instanceof Error ? error.message : String(error)}\nusage: npm run seed -- --count 1000000 [--data-dir DIR]`,
+    );
+    process.exit(2);
+  }
+}
+
+function pick<T>(items: readonly T[]): T {
+  return items[Math.floor(Math.random() * items.length)] as T;
+}
+
+function between(low: number, high: number): number {
+  return low + Math.floor(Math.random() * (high - low + 1));
+}
+
+function syntheticName(index: number): string {
+  const roll = Math.random();
+  if (roll < 0.1) return `${pick(CHINESE)} ${index}`;
+  if (roll < 0.4) return `${pick(PEOPLE)} – ${pick(PURPOSES)}`;
+  return `${pick(TEAMS)} ${pick(PURPOSES)} ${index}`;
+}
+
+/** A spread like a real gateway's: mostly enabled, some disabled, expired, exhausted, unlimited. */
+function synthetic(index: number, now: number): TokenRecordInput {
+  const unit = DEFAULT_QUOTA_PER_UNIT;
+  const created = now - between(0, 730 * DAY);
+  const expiryRoll = Math.random();
+  const expired_time =
+    expiryRoll < 0.5
+      ? NEVER
+      : expiryRoll < 0.65
+        ? between(created, now)
+        : now + between(DAY, 730 * DAY);
+  return {
+    name: syntheticName(index),
+    key: generateTokenKey(),
+    status: Math.random() < 0.9 ? 1 : 2,
+    remain_quota: Math.random() < 0.05 ? 0 : between(unit / 2, 500 * unit),
+    used_quota: between(0, 200 * unit),
+    unlimited_quota: Math.random() < 0.15,
+    expired_time,
+    created_time: created,
+    accessed_time: between(created, now),
+    models: pick(MODEL_LISTS),
+    subnet: Math.random() < 0.05 ? '10.0.0.0/8' : '',
+  };
+}
+
+main();

@@ -1,0 +1,47 @@
+// `npm start`: builds the dashboard when dist/ is missing or older than its sources, then runs
+// the token service in the foreground. Arguments (e.g. --demo) go to the service.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const builtIndex = join(root, 'dist', 'index.html');
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const sourcesAt = Math.max(...SOURCES.map((path) => newestMtime(join(root, path))));
+
+if (builtAt < sourcesAt) {
+  console.log(builtAt ? 'Dashboard sources changed: rebuilding…' : 'Building the dashboard…');
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const service = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'server/main.ts'), ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => service.kill(signal));
+}
+service.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

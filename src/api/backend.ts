@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import {
+  tokenPageSchema,
+  tokenSchema,
+  tokenSummarySchema,
+  type Token,
+  type TokenCreate,
+  type TokenListQuery,
+  type TokenSummary,
+} from '../contract/token';
+import { optionSchema, statusInfoSchema, type StatusInfo } from '../contract/status';
+import type { ApiClient } from './client';
+
+/** The fields a person can change; updates always send all of them (see backends.md). */
+export type TokenEdit = Pick<
+  Token,
+  'name' | 'remain_quota' | 'expired_time' | 'unlimited_quota' | 'models' | 'subnet'
+> & { status: 1 | 2 };
+
+export type ListParams = Pick<TokenListQuery, 'p' | 'size'> &
+  Partial<Pick<TokenListQuery, 'keyword' | 'token' | 'status' | 'order'>>;
+
+export type ServerKind = 'tokendesk' | 'one-api' | 'new-api';
+
+/** A page of tokens as every kind of server is shown: the total only where the server knows it. */
+export interface TokenListPage {
+  items: Token[];
+  total: number | null;
+  page: number;
+  pageSize: number;
+  hasNext: boolean;
+  /** Set when the server could not filter or sort, and every token was fetched to do it here. */
+  scanned: number | null;
+}
+
+export type ListProgress = (loaded: number) => void;
+
+/** What the screens need from a server, whatever kind it is. */
+export interface TokenBackend {
+  readonly kind: ServerKind;
+  /** Page sizes the server accepts; null when it has one fixed size. */
+  readonly pageSizes: readonly number[] | null;
+  list(params: ListParams, onProgress?: ListProgress): Promise<TokenListPage>;
+  get(id: number): Promise<Token>;
+  /** The new token with its whole key, or null when the server does not return it. */
+  create(input: TokenCreate): Promise<Token | null>;
+  update(loaded: Token, edit: Partial<TokenEdit>): Promise<Token>;
+  setStatus(id: number, status: 1 | 2): Promise<Token>;
+  remove(id: number): Promise<void>;
+  /** Deletes up to 100 at once where the server can; returns how many were deleted. */
+  removeMany: ((ids: number[]) => Promise<number>) | null;
+  reveal(id: number): Promise<string>;
+  status(): Promise<StatusInfo>;
+  /** Counts for the header strip; null when the server cannot give them cheaply. */
+  summary: (() => Promise<TokenSummary>) | null;
+  setQuotaPerUnit(value: number): Promise<void>;
+}
+
+export function editableFields(token: Token): TokenEdit {
+  return {
+    name: token.name,
+    remain_quota: token.remain_quota,
+    expired_time: token.expired_time,
+    unlimited_quota: token.unlimited_quota,
+    models: token.models,
+    subnet: token.subnet,
+    // Derived states (expired, exhausted) are stored as enabled.
+    status: token.status === 2 ? 2 : 1,
+  };
+}
+
+/** This project's own token service: paging with totals, masked keys with reveal, partial updates. */
+export function tokendeskBackend(client: ApiClient): TokenBackend {
+  return {
+    kind: 'tokendesk',
+    pageSizes: [10, 20, 50, 100],
+    list: async (params) => {
+      const page = await client.request('GET', '/api/token/', {
+        query: { ...params },
+        schema: tokenPageSchema,
+      });
+      return {
+        items: page.items,
+        total: page.total,
+        page: page.page,
+        pageSize: page.page_size,
+        hasNext: page.page * page.page_size < page.total,
+        scanned: null,
+      };
+    },
+    get: (id) => client.request('GET', `/api/token/${id}`, { schema: tokenSchema }),
+    create: (input) => client.request('POST', '/api/token/', { body: input, schema: tokenSchema }),
+    update: (loaded, edit) =>
+      client.request('PUT', '/api/token/', {
+        body: { ...editableFields(loaded), ...edit, id: loaded.id },
+        schema: tokenSchema,
+      }),
+    setStatus: (id, status) =>
+      client.request('PUT', '/api/token/', {
+        query: { status_only: 'true' },
+        body: { id, status },
+        schema: tokenSchema,
+      }),
+    remove: async (id) => {
+      await client.request('DELETE', `/api/token/${id}`, { schema: z.unknown() });
+    },
+    removeMany: (ids) =>
+      client.request('POST', '/api/token/batch', { body: { ids }, schema: z.number().int() }),
+    reveal: async (id) =>
+      (
+        await client.request('POST', `/api/token/${id}/key`, {
+          schema: z.object({ key: z.string() }),
+        })
+      ).key,
+    status: () => client.request('GET', '/api/status', { schema: statusInfoSchema }),
+    summary: () => client.request('GET', '/api/token/summary', { schema: tokenSummarySchema }),
+    setQuotaPerUnit: async (value) => {
+      await client.request('PUT', '/api/option/', {
+        body: { key: 'QuotaPerUnit', value: String(value) },
+        schema: z.array(optionSchema).or(z.unknown()),
+      });
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createClient, type CallRecord } from './client';
+import { ApiError } from './errors';
+
+const connection = { baseUrl: 'http://gateway.test', adminKey: 'secret-admin-key' };
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function stubFetch(answer: () => Response | Promise<Response>) {
+  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer());
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the fetch layer', () => {
+  it('returns the data of a successful envelope, parsed by its schema', async () => {
+    const fetchMock = stubFetch(() => json({ success: true, message: '', data: { id: 7 } }));
+    const client = createClient(connection);
+    const data = await client.request('GET', '/api/token/7', {
+      schema: z.object({ id: z.number() }),
+      query: { p: 1, keyword: '', status: undefined },
+    });
+    expect(data).toEqual({ id: 7 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('http://gateway.test/api/token/7?p=1');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer secret-admin-key');
+    expect(init?.credentials).toBe('omit');
+  });
+
+  it('sends JSON bodies with their content type', async () => {
+    const fetchMock = stubFetch(() => json({ success: true, message: '', data: null }));
+    await createClient(connection).request('POST', '/api/token/', {
+      body: { name: 'a' },
+      schema: z.null(),
+    });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.body).toBe('{"name":"a"}');
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('turns success:false into a refusal carrying the server’s message', async () => {
+    stubFetch(() => json({ success: false, message: '令牌名称过长', data: null }));
+    const error = await failure(
+      createClient(connection).request('POST', '/x', { schema: z.unknown() }),
+    );
+    expect(error.kind).toBe('rejected');
+    expect(error.message).toBe('令牌名称过长');
+    expect(error.status).toBe(200);
+  });
+
+  it('reports a 400 with the server’s message', async () => {
+    stubFetch(() =>
+      json({ success: false, message: 'name must be 1 to 50 characters', data: null }, 400),
+    );
+    const error = await failure(
+      createClient(connection).request('POST', '/x', { schema: z.unknown() }),
+    );
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      status: 400,
+      message: 'name must be 1 to 50 characters',
+    });
+  });
+
+  it('signals a 401 so the session can end, unless the caller handles it', async () => {
+    stubFetch(() => json({ success: false, message: 'wrong key', data: null }, 401));
+    const onUnauthorized = vi.fn();
+    const client = createClient(connection, { onUnauthorized });
+    const error = await failure(client.request('GET', '/x', { schema: z.unknown() }));
+    expect(error.kind).toBe('unauthorized');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    await failure(client.request('GET', '/x', { schema: z.unknown(), quietUnauthorized: true }));
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('explains a 429 with an empty body (one-api’s rate limit)', async () => {
+    stubFetch(() => new Response('', { status: 429 }));
+    const error = await failure(
+      createClient(connection).request('GET', '/x', { schema: z.unknown() }),
+    );
+    expect(error.kind).toBe('rate-limited');
+    expect(error.message).toMatch(/too many requests/i);
+  });
+
+  it('says the server is unreachable when fetch itself fails', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await failure(
+      createClient(connection).request('GET', '/x', { schema: z.unknown() }),
+    );
+    expect(error.kind).toBe('network');
+    expect(error.transient).toBe(true);
+    expect(error.message).toContain('Cannot reach the server at gateway.test');
+  });
+
+  it('recognises an answer that is not JSON', async () => {
+    stubFetch(() => new Response('<html>Welcome to nginx</html>', { status: 200 }));
+    const error = await failure(
+      createClient(connection).request('GET', '/x', { schema: z.unknown() }),
+    );
+    expect(error.kind).toBe('invalid-response');
+    expect(error.message).toMatch(/not a Tokendesk API response/);
+  });
+
+  it('treats a 502 page without envelope as a server fault worth retrying', async () => {
+    stubFetch(() => new Response('Bad Gateway', { status: 502 }));
+    const error = await failure(
+      createClient(connection).request('GET', '/x', { schema: z.unknown() }),
+    );
+    expect(error).toMatchObject({ kind: 'server', status: 502, transient: true });
+  });
+
+  it('refuses data of an unexpected shape', async () => {
+    stubFetch(() => json({ success: true, message: '', data: { id: 'seven' } }));
+    const error = await failure(
+      createClient(connection).request('GET', '/x', { schema: z.object({ id: z.number() }) }),
+    );
+    expect(error.kind).toBe('invalid-response');
+  });
+
+  it('records each call for the activity panel without the admin key', async () => {
+    stubFetch(() => json({ success: true, message: '', data: 1 }));
+    const calls: CallRecord[] = [];
+    await createClient(connection, { onCall: (call) => calls.push(call) }).request(
+      'GET',
+      '/api/status',
+      {
+        schema: z.number(),
+      },
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      method: 'GET',
+      status: 200,
+      ok: true,
+      url: 'http://gateway.test/api/status',
+    });
+    expect(JSON.stringify(calls)).not.toContain('secret-admin-key');
+  });
+});

@@ -1,0 +1,217 @@
+import type { z } from 'zod';
+import { anyEnvelopeSchema } from '../contract/envelope';
+import { ApiError } from './errors';
+
+export interface Connection {
+  /** Origin (and optional path prefix) of the server, without a trailing slash. */
+  baseUrl: string;
+  adminKey: string;
+}
+
+/** One finished call, as the activity panel shows it. Holds no key and no body. */
+export interface CallRecord {
+  id: number;
+  startedAt: number;
+  method: string;
+  url: string;
+  body: string | undefined;
+  status: number | null;
+  durationMs: number;
+  outcome: string;
+  ok: boolean;
+}
+
+export interface ClientHooks {
+  onUnauthorized?: () => void;
+  onCall?: (call: CallRecord) => void;
+}
+
+export interface RequestOptions<T> {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  /** A 401 here is the caller's to report (the connect screen), not a reason to sign out. */
+  quietUnauthorized?: boolean;
+}
+
+export const REQUEST_TIMEOUT_MS = 15_000;
+let nextCallId = 1;
+
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  query?: Record<string, string | number | undefined>,
+): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function failureFor(status: number, serverMessage: string, host: string): ApiError {
+  if (status === 401) {
+    return new ApiError(
+      'unauthorized',
+      serverMessage || 'The admin key was rejected.',
+      status,
+      serverMessage,
+      host,
+    );
+  }
+  if (status === 429) {
+    return new ApiError(
+      'rate-limited',
+      serverMessage || 'Too many requests: wait a minute, then try again.',
+      status,
+      serverMessage,
+      host,
+    );
+  }
+  if (status >= 500) {
+    return new ApiError(
+      'server',
+      serverMessage || `The server at ${host} failed (HTTP ${status}). Try again shortly.`,
+      status,
+      serverMessage,
+      host,
+    );
+  }
+  return new ApiError(
+    'rejected',
+    serverMessage || `The server at ${host} refused the request (HTTP ${status}).`,
+    status,
+    serverMessage,
+    host,
+  );
+}
+
+/** The one place that calls fetch: envelope, errors, auth header, timeout. */
+export function createClient(connection: Connection, hooks: ClientHooks = {}) {
+  const host = hostOf(connection.baseUrl);
+
+  async function send(method: string, url: string, body: string | undefined): Promise<Response> {
+    try {
+      return await fetch(url, {
+        method,
+        headers: {
+          Authorization: `Bearer ${connection.adminKey}`,
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body,
+        credentials: 'omit',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'TimeoutError') {
+        throw new ApiError(
+          'timeout',
+          `The server at ${host} did not answer within ${REQUEST_TIMEOUT_MS / 1000} seconds.`,
+          null,
+          '',
+          host,
+        );
+      }
+      throw new ApiError(
+        'network',
+        `Cannot reach the server at ${host}. Check that it is running and that the address is right.`,
+        null,
+        '',
+        host,
+      );
+    }
+  }
+
+  async function request<T>(method: string, path: string, options: RequestOptions<T>): Promise<T> {
+    const url = buildUrl(connection.baseUrl, path, options.query);
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const startedAt = Date.now();
+    const record = (status: number | null, ok: boolean, outcome: string) =>
+      hooks.onCall?.({
+        id: nextCallId++,
+        startedAt,
+        method,
+        url,
+        body,
+        status,
+        durationMs: Date.now() - startedAt,
+        ok,
+        outcome,
+      });
+
+    let response: Response;
+    try {
+      response = await send(method, url, body);
+    } catch (error) {
+      record(null, false, (error as Error).message);
+      throw error;
+    }
+
+    const parsed = anyEnvelopeSchema.safeParse(await readJson(response));
+    const serverMessage = parsed.success ? parsed.data.message : '';
+    let failure: ApiError | null = null;
+    if (!response.ok) {
+      failure = failureFor(response.status, serverMessage, host);
+    } else if (!parsed.success) {
+      failure = new ApiError(
+        'invalid-response',
+        `The server at ${host} answered with something that is not a Tokendesk API response (HTTP ${response.status}). Check the server address.`,
+        response.status,
+        '',
+        host,
+      );
+    } else if (!parsed.data.success) {
+      failure = new ApiError(
+        'rejected',
+        serverMessage || 'The server refused the request without saying why.',
+        response.status,
+        serverMessage,
+        host,
+      );
+    }
+    if (failure) {
+      record(response.status, false, failure.message);
+      if (failure.kind === 'unauthorized' && !options.quietUnauthorized) hooks.onUnauthorized?.();
+      throw failure;
+    }
+
+    const data = options.schema.safeParse(parsed.data?.data);
+    if (!data.success) {
+      const error = new ApiError(
+        'invalid-response',
+        `The server at ${host} answered in an unexpected shape. Is it a Tokendesk, one-api or new-api server?`,
+        response.status,
+        '',
+        host,
+      );
+      record(response.status, false, error.message);
+      throw error;
+    }
+    record(response.status, true, 'OK');
+    return data.data;
+  }
+
+  return { connection, request };
+}
+
+export type ApiClient = ReturnType<typeof createClient>;

@@ -1,0 +1,171 @@
+import {
+  ActionIcon,
+  AppShell,
+  Button,
+  Container,
+  Group,
+  Menu,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { sessionStore } from '../api/session';
+import { useI18n } from '../components/i18n';
+import {
+  IconActivity,
+  IconKey,
+  IconLanguage,
+  IconLogout,
+  IconSettings,
+  IconSunMoon,
+} from '../components/icons';
+import { TokensScreen } from '../features/tokens/tokens-screen';
+import { LANGUAGES } from '../lib/i18n/languages';
+
+const SettingsDrawer = lazy(() => import('../features/settings/settings-drawer'));
+const ActivityDrawer = lazy(() => import('../features/activity/activity-drawer'));
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** A header control: icon and word on wide screens, icon with a name on phones. */
+function HeaderButton({
+  label,
+  icon,
+  compact,
+  ...props
+}: {
+  label: string;
+  icon: ReactNode;
+  compact: boolean;
+  onClick?: () => void;
+}) {
+  return compact ? (
+    <Tooltip label={label}>
+      <ActionIcon variant="default" size="lg" aria-label={label} {...props}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  ) : (
+    <Button variant="default" leftSection={icon} {...props}>
+      {label}
+    </Button>
+  );
+}
+
+export function AppLayout({ baseUrl }: { baseUrl: string }) {
+  const { t, language, setLanguage } = useI18n();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const narrow = useMediaQuery('(max-width: 75em)', false, { getInitialValueInEffect: false });
+  const [panel, setPanel] = useState<'settings' | 'activity' | null>(null);
+  const schemes: Array<[MantineColorScheme, string]> = [
+    ['light', t('theme.light')],
+    ['dark', t('theme.dark')],
+    ['auto', t('theme.auto')],
+  ];
+
+  return (
+    <AppShell header={{ height: 60 }} padding={phone ? 'sm' : 'md'}>
+      <AppShell.Header>
+        <Group h="100%" px={phone ? 'sm' : 'md'} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <ThemeIcon size={32} radius="md" variant="filled">
+              <IconKey width={18} height={18} />
+            </ThemeIcon>
+            <div style={{ minWidth: 0 }}>
+              <Title order={2} size="h4" lh={1.1}>
+                {t('app.name')}
+              </Title>
+              {!phone && (
+                <Text size="xs" c="dimmed" lh={1.2} truncate>
+                  {t('header.connectedTo', { host: hostOf(baseUrl) })}
+                </Text>
+              )}
+            </div>
+          </Group>
+          <Group gap={phone ? 6 : 'xs'} wrap="nowrap">
+            <HeaderButton
+              compact={narrow}
+              label={t('header.activity')}
+              icon={<IconActivity />}
+              onClick={() => setPanel('activity')}
+            />
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label={t('header.language')}>
+                  <IconLanguage />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{t('header.language')}</Menu.Label>
+                {LANGUAGES.map(({ code, label }) => (
+                  <Menu.Item
+                    key={code}
+                    lang={code}
+                    onClick={() => setLanguage(code)}
+                    aria-current={language === code ? 'true' : undefined}
+                    fw={language === code ? 700 : undefined}
+                  >
+                    {label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label={t('header.theme')}>
+                  <IconSunMoon />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{t('header.theme')}</Menu.Label>
+                {schemes.map(([scheme, label]) => (
+                  <Menu.Item
+                    key={scheme}
+                    onClick={() => setColorScheme(scheme)}
+                    aria-current={colorScheme === scheme ? 'true' : undefined}
+                    fw={colorScheme === scheme ? 700 : undefined}
+                  >
+                    {label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+            <HeaderButton
+              compact={narrow}
+              label={t('header.settings')}
+              icon={<IconSettings />}
+              onClick={() => setPanel('settings')}
+            />
+            <HeaderButton
+              compact={phone}
+              label={t('header.logout')}
+              icon={<IconLogout />}
+              onClick={() => sessionStore.end('logout')}
+            />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="xl" px={0}>
+          <TokensScreen />
+        </Container>
+      </AppShell.Main>
+      <Suspense fallback={null}>
+        {panel === 'settings' && <SettingsDrawer onClose={() => setPanel(null)} />}
+        {panel === 'activity' && <ActivityDrawer onClose={() => setPanel(null)} />}
+      </Suspense>
+    </AppShell>
+  );
+}

@@ -1,0 +1,102 @@
+import { Stack, Text, Tooltip } from '@mantine/core';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useServerStatus } from '../api/tokens';
+import { DEFAULT_QUOTA_PER_UNIT } from '../contract/status';
+import { formatUnits, formatUsd, type QuotaDisplay } from '../lib/quota';
+import { useI18n } from './i18n';
+
+const OVERRIDE_KEY = 'tokendesk.quota-per-unit';
+const DISPLAY_KEY = 'tokendesk.quota-display';
+
+export type RatioSource = 'server' | 'local' | 'default';
+
+interface QuotaSettings {
+  quotaPerUnit: number;
+  source: RatioSource;
+  serverRatio: number | undefined;
+  display: QuotaDisplay;
+  setDisplay: (display: QuotaDisplay) => void;
+  /** Kept in this browser when the server refuses the change; null forgets it. */
+  setLocalRatio: (value: number | null) => void;
+}
+
+const QuotaContext = createContext<QuotaSettings | null>(null);
+
+function readNumber(key: string): number | null {
+  const value = Number(localStorage.getItem(key));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+function readDisplay(): QuotaDisplay {
+  const value = localStorage.getItem(DISPLAY_KEY);
+  return value === 'units' || value === 'usd' ? value : 'both';
+}
+
+export function QuotaProvider({ children }: { children: ReactNode }) {
+  const status = useServerStatus();
+  const [localRatio, setLocalRatioState] = useState<number | null>(() => readNumber(OVERRIDE_KEY));
+  const [display, setDisplayState] = useState<QuotaDisplay>(readDisplay);
+  const serverRatio = status.data?.quota_per_unit;
+
+  const value = useMemo<QuotaSettings>(() => {
+    const source: RatioSource = localRatio ? 'local' : serverRatio ? 'server' : 'default';
+    return {
+      quotaPerUnit: localRatio ?? serverRatio ?? DEFAULT_QUOTA_PER_UNIT,
+      source,
+      serverRatio,
+      display,
+      setDisplay: (next) => {
+        localStorage.setItem(DISPLAY_KEY, next);
+        setDisplayState(next);
+      },
+      setLocalRatio: (next) => {
+        if (next === null) localStorage.removeItem(OVERRIDE_KEY);
+        else localStorage.setItem(OVERRIDE_KEY, String(next));
+        setLocalRatioState(next);
+      },
+    };
+  }, [localRatio, serverRatio, display]);
+
+  return <QuotaContext.Provider value={value}>{children}</QuotaContext.Provider>;
+}
+
+export function useQuota(): QuotaSettings {
+  const value = useContext(QuotaContext);
+  if (!value) throw new Error('useQuota needs a QuotaProvider');
+  return value;
+}
+
+/** A quota figure the way the person chose to see it, with the other unit in a tooltip. */
+export function QuotaAmount({ units, unlimited = false }: { units: number; unlimited?: boolean }) {
+  const { quotaPerUnit, display } = useQuota();
+  const { t, locale } = useI18n();
+  if (unlimited) {
+    return (
+      <Text size="sm" fw={500}>
+        {t('quota.unlimited')}
+      </Text>
+    );
+  }
+  const usd = formatUsd(units, quotaPerUnit, locale);
+  const unitText = t('quota.units', { value: formatUnits(units, locale) });
+  if (display === 'both') {
+    return (
+      <Stack gap={0}>
+        <Text size="sm" fw={500}>
+          {usd}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {unitText}
+        </Text>
+      </Stack>
+    );
+  }
+  const [shown, other] = display === 'usd' ? [usd, unitText] : [unitText, usd];
+  return (
+    <Tooltip label={other} withArrow openDelay={300}>
+      <Text size="sm" fw={500} span>
+        {shown}
+      </Text>
+    </Tooltip>
+  );
+}

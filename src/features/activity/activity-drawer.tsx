@@ -1,0 +1,135 @@
+import { Badge, Button, Checkbox, Code, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, useSyncExternalStore } from 'react';
+import { activityLog } from '../../api/activity';
+import type { CallRecord } from '../../api/client';
+import { sessionStore } from '../../api/session';
+import { describeError } from '../../components/describe-error';
+import { useI18n } from '../../components/i18n';
+import { IconCopy } from '../../components/icons';
+import { copyText } from '../../lib/clipboard';
+import { toCurl } from '../../lib/curl';
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+function statusColor(call: CallRecord): string {
+  if (call.status === null) return 'red';
+  if (call.ok) return 'teal';
+  return call.status >= 500 ? 'red' : 'orange';
+}
+
+/** This tab's API calls, each ready to copy as a curl command for a terminal. */
+export default function ActivityDrawer({ onClose }: { onClose: () => void }) {
+  const { t, locale } = useI18n();
+  const calls = useSyncExternalStore(activityLog.subscribe, activityLog.get);
+  const [includeKey, setIncludeKey] = useState(false);
+  const time = new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
+  const copy = async (call: CallRecord) => {
+    const key = includeKey ? sessionStore.get().connection?.adminKey : undefined;
+    try {
+      await copyText(toCurl(call, key));
+      notifications.show({ color: 'teal', message: t('activity.copied') });
+    } catch (error) {
+      notifications.show({ color: 'red', message: describeError(error, t) });
+    }
+  };
+
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      title={t('activity.title')}
+      position="right"
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('action.close') }}
+    >
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('activity.intro')}
+        </Text>
+        <Group justify="space-between" align="flex-start">
+          <Checkbox
+            label={t('activity.includeKey')}
+            description={t('activity.includeKeyHint')}
+            checked={includeKey}
+            onChange={(event) => setIncludeKey(event.currentTarget.checked)}
+          />
+          <Button
+            size="xs"
+            variant="default"
+            onClick={activityLog.clear}
+            disabled={calls.length === 0}
+          >
+            {t('activity.clear')}
+          </Button>
+        </Group>
+        {calls.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="xl">
+            {t('activity.empty')}
+          </Text>
+        ) : (
+          <Stack
+            gap="xs"
+            component="ol"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('activity.list')}
+          >
+            {calls.map((call) => (
+              <Paper key={call.id} withBorder radius="md" p="sm" component="li">
+                <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                  <Stack gap={4} style={{ minWidth: 0 }}>
+                    <Group gap={6} wrap="nowrap">
+                      <Badge variant="light" color="gray" radius="sm">
+                        {call.method}
+                      </Badge>
+                      <Badge variant="light" color={statusColor(call)} radius="sm">
+                        {call.status ?? t('activity.noAnswer')}
+                      </Badge>
+                      <Text size="xs" c="dimmed">
+                        {time.format(call.startedAt)} ·{' '}
+                        {t('activity.duration', { ms: call.durationMs })}
+                      </Text>
+                    </Group>
+                    <Code fz="xs" style={{ wordBreak: 'break-all' }}>
+                      {pathOf(call.url)}
+                    </Code>
+                    <Text
+                      size="xs"
+                      c={call.ok ? 'dimmed' : 'red'}
+                      style={{ wordBreak: 'break-word' }}
+                    >
+                      {call.outcome}
+                    </Text>
+                  </Stack>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconCopy width={14} height={14} />}
+                    onClick={() => copy(call)}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {t('activity.copyCurl')}
+                  </Button>
+                </Group>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

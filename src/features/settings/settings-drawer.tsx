@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { isApiError } from '../../api/errors';
+import { useSetQuotaPerUnit } from '../../api/tokens';
+import { quotaPerUnitSchema } from '../../contract/status';
+import { describeError } from '../../components/describe-error';
+import { useI18n } from '../../components/i18n';
+import { IconAlert } from '../../components/icons';
+import { useQuota } from '../../components/quota';
+import { formatUsd, parseAmount, type QuotaDisplay } from '../../lib/quota';
+
+const ratioFormSchema = z.object({
+  ratio: z
+    .string()
+    .transform((text) => parseAmount(text))
+    .pipe(quotaPerUnitSchema),
+});
+type RatioFormInput = z.input<typeof ratioFormSchema>;
+type RatioFormOutput = z.output<typeof ratioFormSchema>;
+
+export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
+  const { t, locale } = useI18n();
+  const quota = useQuota();
+  const saveRatio = useSetQuotaPerUnit();
+  const form = useForm<RatioFormInput, unknown, RatioFormOutput>({
+    resolver: zodResolver(ratioFormSchema),
+    defaultValues: { ratio: String(quota.quotaPerUnit) },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async ({ ratio }) => {
+    try {
+      await saveRatio.mutateAsync(ratio);
+      quota.setLocalRatio(null);
+      notifications.show({ color: 'teal', message: t('notify.settingsSaved') });
+    } catch (error) {
+      // A server that refuses the option (no permission, no such route) still gets the ratio
+      // in this browser; an unreachable one gets nothing, so a later retry is not confused.
+      if (isApiError(error) && error.kind === 'rejected') {
+        quota.setLocalRatio(ratio);
+        notifications.show({ color: 'yellow', message: t('settings.ratioSourceLocal') });
+      } else {
+        form.setError('root', { message: describeError(error, t) });
+      }
+    }
+  });
+
+  const sourceText = {
+    server: t('settings.ratioSourceServer'),
+    local: t('settings.ratioSourceLocal'),
+    default: t('settings.ratioSourceDefault'),
+  }[quota.source];
+
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      title={t('settings.title')}
+      position="right"
+      closeButtonProps={{ 'aria-label': t('action.close') }}
+    >
+      <Stack gap="xl">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label={t('settings.ratio')}
+              description={t('settings.ratioHint')}
+              inputMode="decimal"
+              error={errors.ratio ? t('settings.ratioInvalid') : undefined}
+              {...form.register('ratio')}
+            />
+            <Group gap="xs">
+              {quota.source === 'local' && (
+                <Badge color="yellow" variant="light">
+                  {t('settings.ratioLocalBadge')}
+                </Badge>
+              )}
+              <Text size="xs" c="dimmed">
+                {sourceText}
+              </Text>
+            </Group>
+            <Text size="sm">
+              {t('settings.example', { value: formatUsd(1_000_000, quota.quotaPerUnit, locale) })}
+            </Text>
+            {errors.root && (
+              <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+                {errors.root.message}
+              </Alert>
+            )}
+            <Group gap="sm">
+              <Button type="submit" loading={isSubmitting}>
+                {t('settings.ratioSave')}
+              </Button>
+              {quota.source === 'local' && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    quota.setLocalRatio(null);
+                    form.reset({ ratio: String(quota.serverRatio ?? quota.quotaPerUnit) });
+                  }}
+                >
+                  {t('settings.ratioReset')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+        <Stack gap={6}>
+          <Text size="sm" fw={500} id="display-label">
+            {t('settings.display')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="display-label"
+            value={quota.display}
+            onChange={(value) => quota.setDisplay(value as QuotaDisplay)}
+            data={[
+              { value: 'usd', label: t('settings.displayUsd') },
+              { value: 'units', label: t('settings.displayUnits') },
+              { value: 'both', label: t('settings.displayBoth') },
+            ]}
+          />
+        </Stack>
+      </Stack>
+    </Drawer>
+  );
+}

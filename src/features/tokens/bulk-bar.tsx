@@ -1,0 +1,58 @@
+import { Button, Group, Menu, Paper, Text } from '@mantine/core';
+import { useI18n } from '../../components/i18n';
+import type { BulkKind } from './bulk-dialog';
+
+/** Appears while tokens are selected: what can be done to all of them at once. */
+export function BulkBar({
+  count,
+  onAction,
+  onClear,
+}: {
+  count: number;
+  onAction: (kind: BulkKind) => void;
+  onClear: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      bg="var(--mantine-primary-color-light)"
+      role="region"
+      aria-label={t('bulk.region')}
+    >
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600} px="xs" aria-live="polite">
+          {t('bulk.selected', { count })}
+        </Text>
+        <Group gap={6}>
+          <Button size="xs" variant="default" onClick={() => onAction('enable')}>
+            {t('action.enable')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => onAction('disable')}>
+            {t('action.disable')}
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button size="xs" variant="default">
+                {t('bulk.more')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => onAction('set-quota')}>{t('bulk.setQuota')}</Menu.Item>
+              <Menu.Item onClick={() => onAction('add-quota')}>{t('bulk.addQuota')}</Menu.Item>
+              <Menu.Item onClick={() => onAction('set-expiry')}>{t('bulk.setExpiry')}</Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Button size="xs" color="red" variant="light" onClick={() => onAction('delete')}>
+            {t('action.delete')}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={onClear}>
+            {t('bulk.clear')}
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Menu, Modal, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { ListParams } from '../../api/backend';
+import { useBackend } from '../../api/backend-context';
+import { fetchAllTokens } from '../../api/tokens';
+import { describeError } from '../../components/describe-error';
+import { useI18n } from '../../components/i18n';
+import { useQuota } from '../../components/quota';
+import { download, tokensToCsv, tokensToJson } from './export-format';
+
+/** Exports every token matching the current filter, fetched page by page. */
+export function ExportMenu({ params }: { params: Omit<ListParams, 'p' | 'size'> }) {
+  const { t } = useI18n();
+  const backend = useBackend();
+  const { quotaPerUnit } = useQuota();
+  const [progress, setProgress] = useState<{ loaded: number; total: number | null } | null>(null);
+
+  const run = async (format: 'csv' | 'json') => {
+    setProgress({ loaded: 0, total: 0 });
+    try {
+      const tokens = await fetchAllTokens(backend, params, (loaded, total) =>
+        setProgress({ loaded, total }),
+      );
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+      if (format === 'csv') {
+        download(
+          `tokens-${stamp}.csv`,
+          tokensToCsv(tokens, quotaPerUnit),
+          'text/csv;charset=utf-8',
+        );
+      } else {
+        download(`tokens-${stamp}.json`, tokensToJson(tokens, quotaPerUnit), 'application/json');
+      }
+      notifications.show({ color: 'teal', message: t('export.done', { count: tokens.length }) });
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: t('export.failed'),
+        message: describeError(error, t),
+      });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end">
+        <Menu.Target>
+          <Button variant="default">{t('export.button')}</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('export.hint')}</Menu.Label>
+          <Menu.Item onClick={() => run('csv')}>{t('export.csv')}</Menu.Item>
+          <Menu.Item onClick={() => run('json')}>{t('export.json')}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal
+        opened={progress !== null}
+        onClose={() => undefined}
+        withCloseButton={false}
+        title={t('export.running')}
+      >
+        <Stack gap={6}>
+          <Progress
+            value={progress && progress.total ? (progress.loaded / progress.total) * 100 : 0}
+            aria-label={t('export.running')}
+            animated
+          />
+          <Text size="sm" c="dimmed">
+            {progress?.total === null
+              ? t('export.progressOpen', { loaded: progress.loaded })
+              : t('export.progress', {
+                  loaded: progress?.loaded ?? 0,
+                  total: progress?.total ?? 0,
+                })}
+          </Text>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

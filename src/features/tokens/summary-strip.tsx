@@ -1,0 +1,85 @@
+import { Group, Paper, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { useBackend } from '../../api/backend-context';
+import { useTokenSummary } from '../../api/tokens';
+import type { TokenStatusCode } from '../../contract/token';
+import { useI18n } from '../../components/i18n';
+import { useQuota } from '../../components/quota';
+import { formatUsd } from '../../lib/quota';
+
+const COLORS: Record<TokenStatusCode, string> = { 1: 'teal', 2: 'gray', 3: 'orange', 4: 'red' };
+
+/** Counts per status (each a shortcut to that filter) and the quota left in USD. */
+export function SummaryStrip({
+  status,
+  onStatus,
+}: {
+  status: TokenStatusCode | null;
+  onStatus: (status: TokenStatusCode | null) => void;
+}) {
+  const { t, locale } = useI18n();
+  const { quotaPerUnit } = useQuota();
+  const summary = useTokenSummary();
+  const backend = useBackend();
+  // Servers that cannot count cheaply get no strip rather than an endless placeholder.
+  if (summary.isError || !backend.summary) return null;
+  const data = summary.data;
+  const counts: Array<[TokenStatusCode, number | undefined]> = [
+    [1, data?.enabled],
+    [2, data?.disabled],
+    [3, data?.expired],
+    [4, data?.exhausted],
+  ];
+  return (
+    <Group gap="xs" wrap="wrap" role="group" aria-label={t('summary.label')}>
+      {counts.map(([code, count]) => (
+        <UnstyledButton
+          key={code}
+          onClick={() => onStatus(status === code ? null : code)}
+          aria-pressed={status === code}
+          aria-label={t('summary.filter', { status: t(`status.${code}`), count: count ?? 0 })}
+        >
+          <Paper
+            withBorder
+            px="sm"
+            py={6}
+            radius="md"
+            style={{
+              borderColor:
+                status === code ? `var(--mantine-color-${COLORS[code]}-filled)` : undefined,
+              borderLeft: `3px solid var(--mantine-color-${COLORS[code]}-filled)`,
+            }}
+          >
+            <Text size="xs" c="dimmed" lh={1.2}>
+              {t(`status.${code}`)}
+            </Text>
+            {count === undefined ? (
+              <Skeleton height={18} width={32} mt={2} />
+            ) : (
+              <Text fw={700} lh={1.3}>
+                {count.toLocaleString(locale)}
+              </Text>
+            )}
+          </Paper>
+        </UnstyledButton>
+      ))}
+      <Paper withBorder px="sm" py={6} radius="md">
+        <Text size="xs" c="dimmed" lh={1.2}>
+          {t('summary.remaining')}
+        </Text>
+        {data ? (
+          <Text fw={700} lh={1.3}>
+            {formatUsd(data.remain_quota, quotaPerUnit, locale)}
+            {data.unlimited > 0 && (
+              <Text span size="xs" c="dimmed" fw={400}>
+                {' '}
+                {t('summary.plusUnlimited', { count: data.unlimited })}
+              </Text>
+            )}
+          </Text>
+        ) : (
+          <Skeleton height={18} width={64} mt={2} />
+        )}
+      </Paper>
+    </Group>
+  );
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Token } from '../../contract/token';
+import {
+  defaultFormValues,
+  formFieldForServerMessage,
+  pickerToSeconds,
+  tokenFormResolverSchema,
+} from './token-form';
+
+const now = () => 1_800_000_000;
+const ratio = 500_000;
+const schema = (loaded: Token | null = null) => tokenFormResolverSchema(ratio, loaded, now);
+const loaded: Token = {
+  id: 3,
+  name: 'Staging',
+  key: 'abcd**********wxyz',
+  status: 1,
+  remain_quota: 2_000_000,
+  used_quota: 5,
+  unlimited_quota: false,
+  expired_time: 1_900_000_000,
+  created_time: 1,
+  accessed_time: 1,
+  models: 'gpt-4o',
+  subnet: '10.0.0.0/8',
+};
+
+describe('the token form', () => {
+  it('turns the defaults into a $1 token that never expires', () => {
+    const result = schema().parse({ ...defaultFormValues(null, ratio), name: '  Backend  ' });
+    expect(result.count).toBe(1);
+    expect(result.edit).toEqual({
+      name: 'Backend',
+      remain_quota: 500_000,
+      unlimited_quota: false,
+      expired_time: -1,
+      models: '',
+      subnet: '',
+      status: 1,
+    });
+  });
+
+  it('converts units typed directly and quick expiry choices', () => {
+    const values = {
+      ...defaultFormValues(null, ratio),
+      name: 'x',
+      amount: '1,000,000',
+      amountUnit: 'units' as const,
+      expiry: '30d' as const,
+    };
+    expect(schema().parse(values).edit).toMatchObject({
+      remain_quota: 1_000_000,
+      expired_time: now() + 30 * 86_400,
+    });
+  });
+
+  it('names the field and the bound for a name that is too long or blank', () => {
+    const result = schema().safeParse({ ...defaultFormValues(null, ratio), name: 'x'.repeat(51) });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['name'], message: 'form.err.name' });
+    expect(schema().safeParse({ ...defaultFormValues(null, ratio), name: '   ' }).success).toBe(
+      false,
+    );
+  });
+
+  it('refuses negative, fractional-unit and unparseable quotas, but not when unlimited', () => {
+    const base = { ...defaultFormValues(null, ratio), name: 'x' };
+    expect(schema().safeParse({ ...base, amount: '-1' }).error?.issues[0]?.message).toBe(
+      'form.err.negative',
+    );
+    expect(
+      schema().safeParse({ ...base, amount: '1.5', amountUnit: 'units' }).error?.issues[0]?.message,
+    ).toBe('form.err.fraction');
+    expect(schema().safeParse({ ...base, amount: 'lots' }).error?.issues[0]?.message).toBe(
+      'form.err.amount',
+    );
+    expect(schema().safeParse({ ...base, amount: 'lots', unlimited: true }).success).toBe(true);
+  });
+
+  it('asks for a future date when a custom expiry is chosen', () => {
+    const base = { ...defaultFormValues(null, ratio), name: 'x', expiry: 'custom' as const };
+    expect(schema().safeParse(base).error?.issues[0]?.message).toBe('form.err.expiryDate');
+    expect(
+      schema().safeParse({ ...base, expiryDate: '2000-01-01 00:00:00' }).error?.issues[0]?.message,
+    ).toBe('form.err.expiryPast');
+    const future = schema().parse({ ...base, expiryDate: '2030-06-01 12:00:00' });
+    expect(future.edit.expired_time).toBe(pickerToSeconds('2030-06-01 12:00:00'));
+  });
+
+  it('fills from a loaded token and keeps its expiry and lists unless changed', () => {
+    const values = defaultFormValues(loaded, ratio);
+    expect(values).toMatchObject({
+      name: 'Staging',
+      amount: '4',
+      expiry: 'keep',
+      models: 'gpt-4o',
+    });
+    expect(schema(loaded).parse({ ...values, name: 'Renamed' }).edit).toEqual({
+      name: 'Renamed',
+      remain_quota: 2_000_000,
+      unlimited_quota: false,
+      expired_time: 1_900_000_000,
+      models: 'gpt-4o',
+      subnet: '10.0.0.0/8',
+      status: 1,
+    });
+  });
+
+  it('takes a count of 1 to 100 and leaves room in the name for the number', () => {
+    const base = { ...defaultFormValues(null, ratio), name: 'Batch' };
+    expect(schema().parse({ ...base, count: '3' }).count).toBe(3);
+    for (const count of ['0', '101', 'x', '2.5']) {
+      expect(schema().safeParse({ ...base, count }).error?.issues[0]).toMatchObject({
+        path: ['count'],
+        message: 'form.err.count',
+      });
+    }
+    const longName = 'n'.repeat(48);
+    expect(
+      schema().safeParse({ ...base, name: longName, count: '100' }).error?.issues[0]?.message,
+    ).toBe('form.err.nameWithCount');
+    expect(schema().safeParse({ ...base, name: longName, count: '9' }).success).toBe(true);
+  });
+
+  it('routes server messages to the field they name', () => {
+    expect(formFieldForServerMessage('name must be 1 to 50 characters')).toBe('name');
+    expect(formFieldForServerMessage('remain_quota must be between 0 and 1000000000000000')).toBe(
+      'amount',
+    );
+    expect(formFieldForServerMessage('The server refused')).toBeNull();
+  });
+});

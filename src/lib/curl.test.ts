@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { shellQuote, toCurl } from './curl';
+
+describe('copy as curl', () => {
+  it('writes the admin key as $ADMIN_KEY by default', () => {
+    expect(
+      toCurl({ method: 'GET', url: 'http://127.0.0.1:3000/api/token/?p=1', body: undefined }),
+    ).toBe(`curl -sS 'http://127.0.0.1:3000/api/token/?p=1' -H "Authorization: Bearer $ADMIN_KEY"`);
+  });
+
+  it('includes the key, the method and the JSON body when asked', () => {
+    expect(
+      toCurl({ method: 'POST', url: 'http://h/api/token/', body: '{"name":"a"}' }, 'k3y'),
+    ).toBe(
+      `curl -sS -X POST 'http://h/api/token/' -H 'Authorization: Bearer k3y' -H 'Content-Type: application/json' --data-raw '{"name":"a"}'`,
+    );
+  });
+
+  it('quotes bodies so a shell passes them through unchanged', () => {
+    const body = JSON.stringify({ name: `it's "quoted" $HOME \`x\`` });
+    const echoed = execFileSync('sh', ['-c', `printf %s ${shellQuote(body)}`]).toString();
+    expect(echoed).toBe(body);
+  });
+});

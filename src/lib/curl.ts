@@ -1,0 +1,32 @@
+/** Single-quotes a word for a POSIX shell: 'it'\''s'. */
+export function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export interface CurlCall {
+  method: string;
+  url: string;
+  body: string | undefined;
+}
+
+/**
+ * The call as a curl command a person can paste into a terminal. The admin key is written as
+ * $ADMIN_KEY (expanded by the shell, hence double quotes) unless the person asks for it.
+ */
+export function toCurl(call: CurlCall, adminKey?: string): string {
+  const auth = adminKey
+    ? shellQuote(`Authorization: Bearer ${adminKey}`)
+    : '"Authorization: Bearer $ADMIN_KEY"';
+  const parts = ['curl', '-sS'];
+  if (call.method !== 'GET') parts.push('-X', call.method);
+  parts.push(shellQuote(call.url), '-H', auth);
+  if (call.body !== undefined) {
+    parts.push(
+      '-H',
+      shellQuote('Content-Type: application/json'),
+      '--data-raw',
+      shellQuote(call.body),
+    );
+  }
+  return parts.join(' ');
+}

@@ -1,0 +1,63 @@
+import { QUOTA_MAX } from '../contract/token';
+
+/** How quota figures are shown: in dollars, in raw units, or both. */
+export type QuotaDisplay = 'usd' | 'units' | 'both';
+
+export function unitsToUsd(units: number, quotaPerUnit: number): number {
+  return units / quotaPerUnit;
+}
+
+/**
+ * Rounds to whole units: the service only stores integers, and rounding (not truncating)
+ * keeps $2.01 at 1,005,000 units despite binary floating point.
+ */
+export function usdToUnits(usd: number, quotaPerUnit: number): number {
+  return Math.round(usd * quotaPerUnit);
+}
+
+/** Parses a figure as people type it: "1,000", " 2.5 ", "$3". Returns NaN for anything else. */
+export function parseAmount(text: string): number {
+  const cleaned = text
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/[,\s_]/g, '');
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(cleaned)) return Number.NaN;
+  return Number(cleaned);
+}
+
+export function formatUsd(units: number, quotaPerUnit: number, locale = 'en-US'): string {
+  const usd = unitsToUsd(units, quotaPerUnit);
+  const abs = Math.abs(usd);
+  // Small amounts keep significant digits so a cheap token is not shown as $0.00.
+  const small = abs > 0 && abs < 0.01;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: small ? 0 : 2,
+    maximumFractionDigits: small ? 6 : 2,
+    ...(small ? { maximumSignificantDigits: 3 } : {}),
+  }).format(usd);
+}
+
+export function formatUnits(units: number, locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(units);
+}
+
+export type AmountUnit = 'usd' | 'units';
+
+/** Converts what was typed in either unit to whole quota units, or explains why it cannot. */
+export function amountToUnits(
+  text: string,
+  unit: AmountUnit,
+  quotaPerUnit: number,
+):
+  | { ok: true; units: number }
+  | { ok: false; reason: 'not-a-number' | 'negative' | 'too-large' | 'fraction' } {
+  const value = parseAmount(text);
+  if (!Number.isFinite(value)) return { ok: false, reason: 'not-a-number' };
+  if (value < 0) return { ok: false, reason: 'negative' };
+  if (unit === 'units' && !Number.isInteger(value)) return { ok: false, reason: 'fraction' };
+  const units = unit === 'usd' ? usdToUnits(value, quotaPerUnit) : value;
+  if (units > QUOTA_MAX) return { ok: false, reason: 'too-large' };
+  return { ok: true, units };
+}

@@ -1,0 +1,39 @@
+import { NEVER } from '../contract/token';
+
+export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/** "in 3 days", "2 hours ago": the largest unit that fits, rounded toward the nearer whole. */
+export function formatRelative(unixSeconds: number, now: number, locale = 'en-US'): string {
+  const diff = unixSeconds - now;
+  const abs = Math.abs(diff);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of STEPS) {
+    if (abs >= size || unit === 'second') {
+      return format.format(Math.round(diff / size), unit);
+    }
+  }
+  return format.format(0, 'second');
+}
+
+export function formatDateTime(unixSeconds: number, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(unixSeconds * 1000),
+  );
+}
+
+export function formatDate(unixSeconds: number, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
+    new Date(unixSeconds * 1000),
+  );
+}
+
+export const isNever = (expiredTime: number): boolean => expiredTime === NEVER;
