@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { createClient, type CallRecord } from './client';
 import { ApiError } from './errors';
 
-const connection = { baseUrl: 'http://gateway.test', adminKey: 'secret-admin-key' };
+const connection = {
+  baseUrl: 'http://gateway.test',
+  adminKey: 'secret-admin-key',
+  kind: 'tokendesk' as const,
+};
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -148,5 +152,25 @@ describe('the fetch layer', () => {
       url: 'http://gateway.test/api/status',
     });
     expect(JSON.stringify(calls)).not.toContain('secret-admin-key');
+  });
+});
+
+describe('gateways that refuse a key with HTTP 200', () => {
+  it('treat one-api’s “access token” refusal as a rejected key', async () => {
+    stubFetch(() => json({ success: false, message: '无权进行此操作，access token 无效' }));
+    const onUnauthorized = vi.fn();
+    const error = await failure(
+      createClient(connection, { onUnauthorized }).request('GET', '/x', { schema: z.unknown() }),
+    );
+    expect(error.kind).toBe('unauthorized');
+    expect(onUnauthorized).toHaveBeenCalled();
+  });
+
+  it('send New-Api-User when a user id is given', async () => {
+    const fetchMock = stubFetch(() => json({ success: true, message: '', data: null }));
+    await createClient({ ...connection, kind: 'new-api', userId: '1' }).request('GET', '/x', {
+      schema: z.null(),
+    });
+    expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('New-Api-User')).toBe('1');
   });
 });

@@ -2,10 +2,15 @@ import type { z } from 'zod';
 import { anyEnvelopeSchema } from '../contract/envelope';
 import { ApiError } from './errors';
 
+export type ServerKind = 'tokendesk' | 'one-api' | 'new-api';
+
 export interface Connection {
   /** Origin (and optional path prefix) of the server, without a trailing slash. */
   baseUrl: string;
   adminKey: string;
+  kind: ServerKind;
+  /** new-api's user id, sent as New-Api-User (older releases require it). */
+  userId?: string;
 }
 
 /** One finished call, as the activity panel shows it. Holds no key and no body. */
@@ -25,6 +30,12 @@ export interface ClientHooks {
   onUnauthorized?: () => void;
   onCall?: (call: CallRecord) => void;
 }
+
+/**
+ * one-api and older new-api refuse a wrong key with HTTP 200 and success:false; these are the
+ * words they use for it, so such an answer counts as a rejected key like a 401 does.
+ */
+const KEY_REFUSED = /access token|New-Api-User|未登录/i;
 
 export interface RequestOptions<T> {
   query?: Record<string, string | number | undefined>;
@@ -116,6 +127,7 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
         headers: {
           Authorization: `Bearer ${connection.adminKey}`,
           Accept: 'application/json',
+          ...(connection.userId ? { 'New-Api-User': connection.userId } : {}),
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         body,
@@ -182,7 +194,7 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
       );
     } else if (!parsed.data.success) {
       failure = new ApiError(
-        'rejected',
+        KEY_REFUSED.test(serverMessage) ? 'unauthorized' : 'rejected',
         serverMessage || 'The server refused the request without saying why.',
         response.status,
         serverMessage,

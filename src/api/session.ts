@@ -19,9 +19,14 @@ function readStored(): Connection | null {
     const raw = sessionStorage.getItem(SESSION_KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<Connection>;
-    return typeof value.baseUrl === 'string' && typeof value.adminKey === 'string'
-      ? { baseUrl: value.baseUrl, adminKey: value.adminKey }
-      : null;
+    if (typeof value.baseUrl !== 'string' || typeof value.adminKey !== 'string') return null;
+    const kind = value.kind === 'one-api' || value.kind === 'new-api' ? value.kind : 'tokendesk';
+    return {
+      baseUrl: value.baseUrl,
+      adminKey: value.adminKey,
+      kind,
+      ...(typeof value.userId === 'string' && value.userId ? { userId: value.userId } : {}),
+    };
   } catch {
     return null;
   }
@@ -67,4 +72,34 @@ export function normalizeServerAddress(input: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The server address, kind and user id last used: not secret, so they outlive the tab. */
+const REMEMBERED_KEY = 'tokendesk.server';
+
+export interface RememberedServer {
+  address: string;
+  kind: 'auto' | Connection['kind'];
+  userId: string;
+}
+
+export function rememberedServer(): RememberedServer | null {
+  try {
+    const value = JSON.parse(
+      localStorage.getItem(REMEMBERED_KEY) ?? 'null',
+    ) as Partial<RememberedServer> | null;
+    if (!value || typeof value.address !== 'string') return null;
+    const kinds = ['auto', 'tokendesk', 'one-api', 'new-api'];
+    return {
+      address: value.address,
+      kind: kinds.includes(value.kind ?? '') ? (value.kind as RememberedServer['kind']) : 'auto',
+      userId: typeof value.userId === 'string' ? value.userId : '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function rememberServer(server: RememberedServer) {
+  localStorage.setItem(REMEMBERED_KEY, JSON.stringify(server));
 }

@@ -29,10 +29,34 @@ export const serverKeys = {
 const retryTransient = (failureCount: number, error: unknown) =>
   isApiError(error) && error.transient && failureCount < 2;
 
+/**
+ * How many tokens have been fetched so far when a server cannot search, filter or sort by
+ * itself and every page has to be read; null when no such scan is running.
+ */
+let scanned: number | null = null;
+const scanListeners = new Set<() => void>();
+function setScanned(value: number | null) {
+  scanned = value;
+  for (const listener of scanListeners) listener();
+}
+export const scanProgress = {
+  get: () => scanned,
+  subscribe(listener: () => void) {
+    scanListeners.add(listener);
+    return () => scanListeners.delete(listener);
+  },
+};
+
 export const tokenListQuery = (backend: TokenBackend, params: ListParams) =>
   queryOptions({
     queryKey: tokenKeys.list(params),
-    queryFn: () => backend.list(params),
+    queryFn: async () => {
+      try {
+        return await backend.list(params, setScanned);
+      } finally {
+        setScanned(null);
+      }
+    },
     placeholderData: keepPreviousData,
     retry: retryTransient,
     refetchInterval: (query) =>

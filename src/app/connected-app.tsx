@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { tokendeskBackend } from '../api/backend';
 import { activityLog } from '../api/activity';
 import { BackendContext } from '../api/backend-context';
-import { createClient, type Connection } from '../api/client';
+import type { Connection } from '../api/client';
+import { createBackend } from '../api/create-backend';
 import { sessionStore } from '../api/session';
 import { QuotaProvider } from '../components/quota';
 import { AppLayout } from './app-layout';
@@ -12,12 +12,10 @@ import { AppLayout } from './app-layout';
 export function ConnectedApp({ connection }: { connection: Connection }) {
   const backend = useMemo(
     () =>
-      tokendeskBackend(
-        createClient(connection, {
-          onUnauthorized: () => sessionStore.end('rejected'),
-          onCall: activityLog.add,
-        }),
-      ),
+      createBackend(connection, {
+        onUnauthorized: () => sessionStore.end('rejected'),
+        onCall: activityLog.add,
+      }),
     [connection],
   );
   const queryClient = useMemo(

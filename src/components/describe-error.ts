@@ -14,6 +14,19 @@ const KIND_MESSAGES = {
   'rate-limited': 'error.rateLimited',
 } as const satisfies Record<string, MessageKey>;
 
+/** Messages the gateways send in Chinese, recognised by a telling fragment. */
+const KNOWN_SERVER_MESSAGES: Array<[RegExp, MessageKey]> = [
+  [/令牌名称过长|name.*too long/i, 'upstream.nameTooLong'],
+  [/令牌已过期|已过期/, 'upstream.expired'],
+  [/额度已用尽|用尽/, 'upstream.exhausted'],
+  [/access token/i, 'upstream.badKey'],
+  [/New-Api-User/i, 'upstream.userHeader'],
+  [/权限不足|无权/, 'upstream.forbidden'],
+  [/频繁|too many|rate limit/i, 'upstream.rateLimited'],
+  [/record not found|不存在/i, 'upstream.notFound'],
+  [/额度.*负|negative/i, 'upstream.negativeQuota'],
+];
+
 /**
  * What to tell the person about a failure, in their language. The server's own words come
  * first, as they are; our own explanations are translated.
@@ -21,6 +34,12 @@ const KIND_MESSAGES = {
 export function describeError(error: unknown, t: Translate): string {
   if (!isApiError(error))
     return t('error.unknown', { message: error instanceof Error ? error.message : String(error) });
-  if (error.serverMessage) return error.serverMessage;
+  if (error.serverMessage) {
+    const known = KNOWN_SERVER_MESSAGES.find(([pattern]) => pattern.test(error.serverMessage));
+    const translation = known ? t(known[1]) : null;
+    return translation && translation !== error.serverMessage
+      ? `${error.serverMessage} (${translation})`
+      : error.serverMessage;
+  }
   return t(KIND_MESSAGES[error.kind], { host: error.host, status: error.status ?? '' });
 }

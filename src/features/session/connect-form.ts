@@ -10,5 +10,10 @@ export const connectFormSchema = z.object({
   serverAddress: z
     .string()
     .refine((value) => normalizeServerAddress(value) !== null, message('connect.badAddress')),
+  kind: z.enum(['auto', 'tokendesk', 'one-api', 'new-api']),
+  userId: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || /^\d{1,12}$/.test(value), message('connect.badUserId')),
 });
 export type ConnectForm = z.infer<typeof connectFormSchema>;

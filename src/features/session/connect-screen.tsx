@@ -9,6 +9,7 @@ import {
   Group,
   Paper,
   PasswordInput,
+  Select,
   Stack,
   Text,
   TextInput,
@@ -16,14 +17,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { activityLog } from '../../api/activity';
-import { createClient } from '../../api/client';
-import { tokendeskBackend } from '../../api/backend';
+import { createBackend } from '../../api/create-backend';
+import { detectKind } from '../../api/detect-kind';
 import { isApiError } from '../../api/errors';
 import {
   normalizeServerAddress,
   pageOrigin,
+  rememberedServer,
+  rememberServer,
   sessionStore,
   type SignOutReason,
 } from '../../api/session';
@@ -36,20 +39,30 @@ import { connectFormSchema, type ConnectForm } from './connect-form';
 export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | null }) {
   const { t } = useI18n();
   const [advancedOpen, setAdvancedOpen] = useState(false);
+  const remembered = rememberedServer();
   const form = useForm<ConnectForm>({
     resolver: zodResolver(connectFormSchema),
-    defaultValues: { adminKey: '', serverAddress: pageOrigin() },
+    defaultValues: {
+      adminKey: '',
+      serverAddress: remembered?.address ?? pageOrigin(),
+      kind: remembered?.kind ?? 'auto',
+      userId: remembered?.userId ?? '',
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ adminKey, serverAddress }) => {
+  const onSubmit = form.handleSubmit(async ({ adminKey, serverAddress, kind, userId }) => {
     const baseUrl = normalizeServerAddress(serverAddress) ?? pageOrigin();
-    const connection = { baseUrl, adminKey: adminKey.trim() };
+    const partial = { baseUrl, adminKey: adminKey.trim(), ...(userId ? { userId } : {}) };
+    const hooks = { onCall: activityLog.add };
     try {
-      await tokendeskBackend(createClient(connection, { onCall: activityLog.add })).list({
-        p: 1,
-        size: 1,
-      });
+      const connection = {
+        ...partial,
+        kind: kind === 'auto' ? await detectKind(partial, hooks) : kind,
+      };
+      // The list call proves the key; its answer is thrown away.
+      await createBackend(connection, hooks).list({ p: 1, size: 10 });
+      rememberServer({ address: serverAddress, kind, userId });
       sessionStore.connect(connection);
     } catch (error) {
       if (isApiError(error) && ['unauthorized', 'rate-limited', 'rejected'].includes(error.kind)) {
@@ -62,9 +75,7 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
   });
 
   const fieldError = (message: string | undefined) =>
-    message && message in { 'connect.keyRequired': 1, 'connect.badAddress': 1 }
-      ? t(message as MessageKey)
-      : message;
+    message && message.startsWith('connect.') ? t(message as MessageKey) : message;
 
   return (
     <Center mih="100dvh" p="md">
@@ -122,14 +133,41 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
                   {t('connect.advanced')}
                 </Anchor>
                 <Collapse expanded={advancedOpen} id="connect-advanced">
-                  <TextInput
-                    mt="sm"
-                    label={t('connect.serverAddress')}
-                    description={t('connect.serverAddressHint')}
-                    spellCheck={false}
-                    error={fieldError(errors.serverAddress?.message)}
-                    {...form.register('serverAddress')}
-                  />
+                  <Stack gap="sm" mt="sm">
+                    <TextInput
+                      label={t('connect.serverAddress')}
+                      description={t('connect.serverAddressHint')}
+                      spellCheck={false}
+                      error={fieldError(errors.serverAddress?.message)}
+                      {...form.register('serverAddress')}
+                    />
+                    <Controller
+                      control={form.control}
+                      name="kind"
+                      render={({ field }) => (
+                        <Select
+                          label={t('connect.kind')}
+                          description={t('connect.kindHint')}
+                          allowDeselect={false}
+                          value={field.value}
+                          onChange={(value) => field.onChange(value ?? 'auto')}
+                          data={[
+                            { value: 'auto', label: t('connect.kindAuto') },
+                            { value: 'tokendesk', label: 'Tokendesk' },
+                            { value: 'one-api', label: 'one-api' },
+                            { value: 'new-api', label: 'new-api' },
+                          ]}
+                        />
+                      )}
+                    />
+                    <TextInput
+                      label={t('connect.userId')}
+                      description={t('connect.userIdHint')}
+                      inputMode="numeric"
+                      error={fieldError(errors.userId?.message)}
+                      {...form.register('userId')}
+                    />
+                  </Stack>
                 </Collapse>
               </Box>
               {errors.root && (

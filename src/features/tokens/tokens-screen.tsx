@@ -5,6 +5,7 @@ import {
   Group,
   Pagination,
   Paper,
+  Progress,
   Select,
   Stack,
   Text,
@@ -14,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { isApiError } from '../../api/errors';
 import {
@@ -25,6 +26,7 @@ import {
   useSetTokenStatus,
   useTokenList,
   useUpdateToken,
+  scanProgress,
   type BulkOutcome,
 } from '../../api/tokens';
 import type { Token, TokenStatusCode } from '../../contract/token';
@@ -74,6 +76,7 @@ export function TokensScreen() {
   const selected = selection.key === paramsKey ? selection.tokens : new Map<number, Token>();
 
   const list = useTokenList(params);
+  const scanning = useSyncExternalStore(scanProgress.subscribe, scanProgress.get);
   const createToken = useCreateToken();
   const createMany = useCreateMany();
   const updateToken = useUpdateToken();
@@ -307,6 +310,15 @@ export function TokensScreen() {
           onAction={(action) => setDialog({ kind: 'bulk', action, tokens: [...selected.values()] })}
           onClear={() => setSelection({ key: paramsKey, tokens: new Map() })}
         />
+      )}
+
+      {scanning !== null && (
+        <Alert color="blue" variant="light" role="status" title={t('tokens.scanningTitle')}>
+          <Stack gap={6}>
+            <Text size="sm">{t('tokens.scanning', { count: scanning })}</Text>
+            <Progress value={100} animated size="sm" aria-label={t('tokens.scanningTitle')} />
+          </Stack>
+        </Alert>
       )}
 
       {list.isError && (

@@ -15,6 +15,12 @@ export const en = {
   'connect.advanced': 'Advanced',
   'connect.serverAddress': 'Server address',
   'connect.serverAddressHint': 'Leave as it is to use the server this page came from.',
+  'connect.kind': 'Server kind',
+  'connect.kindHint': 'Found out by itself on connect; choose one if that fails.',
+  'connect.kindAuto': 'Detect automatically',
+  'connect.userId': 'User ID (new-api)',
+  'connect.userIdHint': 'Sent as New-Api-User; older new-api releases require it.',
+  'connect.badUserId': 'The user ID is a number, such as 1.',
   'connect.submit': 'Connect',
   'connect.keyRequired': 'Enter the admin key.',
   'connect.badAddress': 'Enter an address like https://gateway.example.com or 127.0.0.1:3000.',
@@ -48,6 +54,9 @@ export const en = {
   'tokens.next': 'Next',
   'tokens.scanned':
     'This server cannot search, filter or sort by itself, so all {count} tokens were fetched to do it here; that is slower.',
+  'tokens.scanningTitle': 'Fetching every token',
+  'tokens.scanning':
+    'This server cannot search, filter or sort by itself, so every token is fetched to do it here: {count} so far.',
   'status.1': 'Enabled',
   'status.2': 'Disabled',
   'status.3': 'Expired',
@@ -241,6 +250,17 @@ export const en = {
   'error.rejected': 'The server at {host} refused the request (HTTP {status}).',
   'error.unauthorized': 'The admin key was rejected.',
   'error.rateLimited': 'Too many requests: wait a minute, then try again.',
+  'upstream.nameTooLong': 'The token name is too long for this server.',
+  'upstream.expired': 'The token has expired: change its expiry before enabling it.',
+  'upstream.exhausted':
+    "The token's quota is used up: add quota or make it unlimited before enabling it.",
+  'upstream.badKey': 'The admin key (access token) is not valid on this server.',
+  'upstream.userHeader':
+    'This server needs your user ID: enter it under Advanced on the connect screen.',
+  'upstream.forbidden': 'The key has no permission for this.',
+  'upstream.rateLimited': 'The server limits how often this can be done: wait, then try again.',
+  'upstream.notFound': 'No such token: it may have been deleted.',
+  'upstream.negativeQuota': 'The quota cannot be negative.',
   'error.unknown': 'Something went wrong: {message}',
 } as const;
 

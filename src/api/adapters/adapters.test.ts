@@ -1,0 +1,220 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBackend } from '../create-backend';
+import { detectKind } from '../detect-kind';
+
+/** Answers recorded from the gateways' documented shapes (backends.md), served by path. */
+type Route = (url: URL, init: RequestInit) => unknown;
+
+function serve(routes: Record<string, Route>) {
+  const calls: Array<{ method: string; url: URL; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init: RequestInit = {}) => {
+      const url = new URL(input);
+      const method = init.method ?? 'GET';
+      calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
+      const route = routes[`${method} ${url.pathname}`];
+      if (!route) return new Response('404 page not found', { status: 404 });
+      return new Response(JSON.stringify(route(url, init)), { status: 200 });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ok = (data: unknown) => ({ success: true, message: '', data });
+const key = (n: number) => String(n).padStart(4, '0').repeat(12);
+const oneApiToken = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  user_id: 1,
+  key: key(id),
+  status: 1,
+  name: `token ${id}`,
+  created_time: 1_700_000_000 + id,
+  accessed_time: 1_700_000_000 + id,
+  expired_time: -1,
+  remain_quota: id * 1000,
+  unlimited_quota: false,
+  used_quota: 0,
+  models: null,
+  subnet: '',
+  ...extra,
+});
+const oneApiTokens = Array.from({ length: 23 }, (_, i) => oneApiToken(23 - i));
+const connection = { baseUrl: 'http://gw.test', adminKey: 'k' };
+
+describe('the one-api adapter', () => {
+  const routes: Record<string, Route> = {
+    'GET /api/token/': (url) => {
+      const p = Number(url.searchParams.get('p'));
+      return ok(oneApiTokens.slice(p * 10, p * 10 + 10));
+    },
+  };
+
+  it('pages 0-based by ten with no total, and knows there is a next page while one is full', async () => {
+    const calls = serve(routes);
+    const backend = createBackend({ ...connection, kind: 'one-api' });
+    const first = await backend.list({ p: 1, size: 50 });
+    expect(first).toMatchObject({ total: null, hasNext: true, pageSize: 10, scanned: null });
+    expect(first.items.map((t) => t.id)).toEqual([23, 22, 21, 20, 19, 18, 17, 16, 15, 14]);
+    expect(first.items[0]?.models).toBe('');
+    expect(calls[0]?.url.searchParams.get('p')).toBe('0');
+    const last = await backend.list({ p: 3, size: 10 });
+    expect(last).toMatchObject({ hasNext: false });
+    expect(last.items).toHaveLength(3);
+  });
+
+  it('searches names (contains, any case) over every page and reports the scan', async () => {
+    serve(routes);
+    const progress: number[] = [];
+    const page = await createBackend({ ...connection, kind: 'one-api' }).list(
+      { p: 1, size: 10, keyword: 'KEN 2', order: 'name' },
+      (loaded) => progress.push(loaded),
+    );
+    expect(page.items.map((t) => t.name)).toEqual([
+      'token 2',
+      'token 20',
+      'token 21',
+      'token 22',
+      'token 23',
+    ]);
+    expect(page).toMatchObject({ total: 5, scanned: 23, hasNext: false });
+    expect(progress).toEqual([10, 20, 23]);
+  });
+
+  it('sends every field back on update, with the edit on top', async () => {
+    const stored = oneApiToken(5, {
+      models: 'gpt-4o',
+      subnet: '10.0.0.0/8',
+      expired_time: 1_900_000_000,
+    });
+    const calls = serve({
+      'GET /api/token/5': () => ok(stored),
+      'PUT /api/token/': () => ok(null),
+    });
+    await createBackend({ ...connection, kind: 'one-api' }).update(
+      { ...stored, status: 1, models: '', subnet: '' } as never,
+      { name: 'renamed' },
+    );
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      id: 5,
+      name: 'renamed',
+      expired_time: 1_900_000_000,
+      models: 'gpt-4o',
+      subnet: '10.0.0.0/8',
+      remain_quota: 5000,
+      unlimited_quota: false,
+      user_id: 1,
+    });
+  });
+
+  it('reads whole keys from the token itself: there is no reveal route', async () => {
+    serve({ 'GET /api/token/7': () => ok(oneApiToken(7)) });
+    expect(await createBackend({ ...connection, kind: 'one-api' }).reveal(7)).toBe(key(7));
+  });
+});
+
+describe('the new-api adapter', () => {
+  const masked = (id: number) => ({
+    ...oneApiToken(id),
+    key: `${key(id).slice(0, 4)}**********${key(id).slice(-4)}`,
+  });
+
+  it('pages 1-based with the total and searches on the server', async () => {
+    const calls = serve({
+      'GET /api/token/': () => ok({ page: 2, page_size: 20, total: 45, items: [masked(1)] }),
+      'GET /api/token/search': () => ok({ page: 1, page_size: 10, total: 1, items: [masked(9)] }),
+    });
+    const backend = createBackend({ ...connection, kind: 'new-api', userId: '3' });
+    expect(await backend.list({ p: 2, size: 20 })).toMatchObject({
+      total: 45,
+      hasNext: true,
+      scanned: null,
+    });
+    const found = await backend.list({ p: 1, size: 10, token: `sk-${key(9)}` });
+    expect(found.items[0]?.id).toBe(9);
+    expect(calls[1]?.url.searchParams.get('token')).toBe(key(9));
+  });
+
+  it('accepts the older plain-array search answer', async () => {
+    serve({ 'GET /api/token/search': () => ok([masked(4)]) });
+    const page = await createBackend({ ...connection, kind: 'new-api' }).list({
+      p: 1,
+      size: 10,
+      keyword: 'token',
+    });
+    expect(page).toMatchObject({ total: 1 });
+  });
+
+  it('creates without getting the token back, reveals through its route, deletes in batches', async () => {
+    serve({
+      'POST /api/token/': () => ({ success: true, message: '' }),
+      'POST /api/token/3/key': () => ok({ key: key(3) }),
+      'POST /api/token/batch': () => ok(2),
+    });
+    const backend = createBackend({ ...connection, kind: 'new-api' });
+    expect(
+      await backend.create({
+        name: 'n',
+        remain_quota: 1,
+        expired_time: -1,
+        unlimited_quota: false,
+        models: '',
+        subnet: '',
+      }),
+    ).toBeNull();
+    expect(await backend.reveal(3)).toBe(key(3));
+    expect(await backend.removeMany?.([3, 4])).toBe(2);
+  });
+
+  it('keeps the fields it does not show (model limits, allowed IPs, group) on update', async () => {
+    const stored = {
+      ...masked(8),
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o',
+      allow_ips: '1.2.3.4\n5.6.7.8',
+      group: 'vip',
+      cross_group_retry: true,
+    };
+    const calls = serve({
+      'GET /api/token/8': () => ok(stored),
+      'PUT /api/token/': () => ok(stored),
+    });
+    await createBackend({ ...connection, kind: 'new-api' }).update(stored as never, {
+      remain_quota: 1,
+    });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o',
+      allow_ips: '1.2.3.4\n5.6.7.8',
+      group: 'vip',
+      cross_group_retry: true,
+      remain_quota: 1,
+    });
+  });
+});
+
+describe('detecting the kind of server', () => {
+  it('knows this service by a status without a system name', async () => {
+    serve({
+      'GET /api/status': () =>
+        ok({ version: '0.1.0', quota_per_unit: 500000, display_in_currency: true }),
+    });
+    expect(await detectKind(connection)).toBe('tokendesk');
+  });
+
+  it('tells one-api from new-api by the shape of the list', async () => {
+    serve({
+      'GET /api/status': () => ok({ system_name: 'One API', quota_per_unit: 500000 }),
+      'GET /api/token/': () => ok([]),
+    });
+    expect(await detectKind(connection)).toBe('one-api');
+    serve({
+      'GET /api/status': () => ok({ system_name: 'New API', quota_per_unit: 500000 }),
+      'GET /api/token/': () => ok({ page: 1, page_size: 1, total: 0, items: [] }),
+    });
+    expect(await detectKind(connection)).toBe('new-api');
+  });
+});

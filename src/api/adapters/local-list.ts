@@ -1,0 +1,60 @@
+import { normalizeKey, type Token, type TokenOrder } from '../../contract/token';
+import type { ListParams, TokenListPage } from '../backend';
+
+/**
+ * Search, filter, order and page over every token, for servers that cannot do it themselves.
+ * Mirrors the service's own rules (token-api.md): name contains, any case; whole key with or
+ * without sk-; returned status; ties broken by id.
+ */
+export function listLocally(all: Token[], params: ListParams, pageSize: number): TokenListPage {
+  const keyword = params.keyword?.trim().toLocaleLowerCase() ?? '';
+  const key = params.token ? normalizeKey(params.token) : '';
+  const matching = all.filter(
+    (token) =>
+      (!keyword || token.name.toLocaleLowerCase().includes(keyword)) &&
+      (!key || token.key === key) &&
+      (params.status === undefined || token.status === params.status),
+  );
+  const order: TokenOrder = params.order ?? '-id';
+  const descending = order.startsWith('-');
+  const field = (descending ? order.slice(1) : order) as keyof Token;
+  const sign = descending ? -1 : 1;
+  matching.sort((a, b) => {
+    const x = a[field];
+    const y = b[field];
+    const byField =
+      typeof x === 'string' && typeof y === 'string' ? x.localeCompare(y) : Number(x) - Number(y);
+    return sign * (byField || a.id - b.id);
+  });
+  const start = (params.p - 1) * pageSize;
+  return {
+    items: matching.slice(start, start + pageSize),
+    total: matching.length,
+    page: params.p,
+    pageSize,
+    hasNext: start + pageSize < matching.length,
+    scanned: all.length,
+  };
+}
+
+/** Fetches page after page until one comes back short, reporting how many were loaded. */
+export async function fetchEveryPage(
+  fetchPage: (index: number) => Promise<Token[]>,
+  pageSize: number,
+  onProgress?: (loaded: number) => void,
+): Promise<Token[]> {
+  const all: Token[] = [];
+  const seen = new Set<number>();
+  for (let index = 0; ; index++) {
+    const items = await fetchPage(index);
+    // A token created meanwhile shifts pages by one; the set keeps each token once.
+    for (const token of items) {
+      if (!seen.has(token.id)) {
+        seen.add(token.id);
+        all.push(token);
+      }
+    }
+    onProgress?.(all.length);
+    if (items.length < pageSize) return all;
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { normalizeKey } from '../../contract/token';
+import { newApiPageSchema } from '../../contract/upstream';
+import type { ListParams, TokenBackend } from '../backend';
+import type { ApiClient } from '../client';
+import { gatewayBackend } from './gateway';
+import { fromUpstream } from './upstream-token';
+
+const PAGE_MAX = 100;
+
+/**
+ * new-api: 1-based pages up to 100 with a total, search by name and key; keys masked, revealed
+ * one at a time (rate limited); batch delete; create answers without the new token.
+ */
+export function newApiBackend(client: ApiClient): TokenBackend {
+  const page = async (params: Pick<ListParams, 'p' | 'size' | 'keyword' | 'token'>) => {
+    const search = Boolean(params.keyword || params.token);
+    const data = await client.request('GET', search ? '/api/token/search' : '/api/token/', {
+      query: {
+        p: params.p,
+        size: params.size,
+        keyword: params.keyword || undefined,
+        token: params.token ? normalizeKey(params.token) : undefined,
+      },
+      schema: newApiPageSchema,
+    });
+    return { ...data, items: data.items.map(fromUpstream) };
+  };
+  const base = gatewayBackend(client, {
+    kind: 'new-api',
+    pageSizes: [10, 20, 50, 100],
+    scanPageSize: PAGE_MAX,
+    scanPage: async (index) => (await page({ p: index + 1, size: PAGE_MAX })).items,
+    reveal: async (id) =>
+      (
+        await client.request('POST', `/api/token/${id}/key`, {
+          schema: z.object({ key: z.string() }),
+        })
+      ).key,
+    removeMany: (ids) =>
+      client.request('POST', '/api/token/batch', { body: { ids }, schema: z.number().int() }),
+    parseCreated: () => null,
+  });
+  return {
+    ...base,
+    // new-api neither filters by status nor orders: those go through every page here.
+    list: async (params, onProgress) => {
+      if (params.status !== undefined || (params.order ?? '-id') !== '-id')
+        return base.list(params, onProgress);
+      const data = await page(params);
+      return {
+        items: data.items,
+        total: data.total,
+        page: params.p,
+        pageSize: params.size,
+        hasNext: params.p * params.size < data.total,
+        scanned: null,
+      };
+    },
+  };
+}

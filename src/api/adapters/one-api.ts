@@ -1,0 +1,61 @@
+import { oneApiPageSchema, upstreamTokenSchema } from '../../contract/upstream';
+import type { ListParams, TokenBackend } from '../backend';
+import type { ApiClient } from '../client';
+import { gatewayBackend } from './gateway';
+import { fromUpstream } from './upstream-token';
+
+const PAGE = 10;
+/** one-api orders only by these, always descending; anything else is done here. */
+const SERVER_ORDERS: Record<string, string> = {
+  '-id': '',
+  '-remain_quota': 'remain_quota',
+  '-used_quota': 'used_quota',
+};
+
+const needsNothingMore = (params: ListParams) =>
+  !params.keyword &&
+  !params.token &&
+  params.status === undefined &&
+  (params.order ?? '-id') in SERVER_ORDERS;
+
+/**
+ * one-api: 0-based pages of a fixed 10, no total, no filter; keys whole in every answer;
+ * no batch delete and no reveal route.
+ */
+export function oneApiBackend(client: ApiClient): TokenBackend {
+  const page = async (index: number, order = '') =>
+    (
+      await client.request('GET', '/api/token/', {
+        query: { p: index, order },
+        schema: oneApiPageSchema,
+      })
+    ).map(fromUpstream);
+  const base = gatewayBackend(client, {
+    kind: 'one-api',
+    pageSizes: null,
+    scanPageSize: PAGE,
+    scanPage: (index) => page(index),
+    reveal: async (_id, loaded) => (await loaded()).key,
+    removeMany: null,
+    parseCreated: (data) => {
+      const parsed = upstreamTokenSchema.safeParse(data);
+      return parsed.success ? fromUpstream(parsed.data) : null;
+    },
+  });
+  return {
+    ...base,
+    // Plain pages go straight to the server; search, filters and other orders need every page.
+    list: async (params, onProgress) => {
+      if (!needsNothingMore(params)) return base.list(params, onProgress);
+      const items = await page(params.p - 1, SERVER_ORDERS[params.order ?? '-id']);
+      return {
+        items,
+        total: null,
+        page: params.p,
+        pageSize: PAGE,
+        hasNext: items.length === PAGE,
+        scanned: null,
+      };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { optionSchema, statusInfoSchema } from '../../contract/status';
+import { tokenPageSchema, tokenSchema, tokenSummarySchema } from '../../contract/token';
+import { editableFields, type TokenBackend } from '../backend';
+import type { ApiClient } from '../client';
+
+/** This project's own token service: paging with totals, masked keys with reveal, partial updates. */
+export function tokendeskBackend(client: ApiClient): TokenBackend {
+  return {
+    kind: 'tokendesk',
+    pageSizes: [10, 20, 50, 100],
+    list: async (params) => {
+      const page = await client.request('GET', '/api/token/', {
+        query: { ...params },
+        schema: tokenPageSchema,
+      });
+      return {
+        items: page.items,
+        total: page.total,
+        page: page.page,
+        pageSize: page.page_size,
+        hasNext: page.page * page.page_size < page.total,
+        scanned: null,
+      };
+    },
+    get: (id) => client.request('GET', `/api/token/${id}`, { schema: tokenSchema }),
+    create: (input) => client.request('POST', '/api/token/', { body: input, schema: tokenSchema }),
+    update: (loaded, edit) =>
+      client.request('PUT', '/api/token/', {
+        body: { ...editableFields(loaded), ...edit, id: loaded.id },
+        schema: tokenSchema,
+      }),
+    setStatus: (id, status) =>
+      client.request('PUT', '/api/token/', {
+        query: { status_only: 'true' },
+        body: { id, status },
+        schema: tokenSchema,
+      }),
+    remove: async (id) => {
+      await client.request('DELETE', `/api/token/${id}`, { schema: z.unknown() });
+    },
+    removeMany: (ids) =>
+      client.request('POST', '/api/token/batch', { body: { ids }, schema: z.number().int() }),
+    reveal: async (id) =>
+      (
+        await client.request('POST', `/api/token/${id}/key`, {
+          schema: z.object({ key: z.string() }),
+        })
+      ).key,
+    status: () => client.request('GET', '/api/status', { schema: statusInfoSchema }),
+    summary: () => client.request('GET', '/api/token/summary', { schema: tokenSummarySchema }),
+    setQuotaPerUnit: async (value) => {
+      await client.request('PUT', '/api/option/', {
+        body: { key: 'QuotaPerUnit', value: String(value) },
+        schema: z.array(optionSchema).or(z.unknown()),
+      });
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { TokenBackend } from './backend';
+import { newApiBackend } from './adapters/new-api';
+import { oneApiBackend } from './adapters/one-api';
+import { tokendeskBackend } from './adapters/tokendesk';
+import { createClient, type ClientHooks, type Connection } from './client';
+
+/** The one place that knows which kinds of server exist; screens only see TokenBackend. */
+export function createBackend(connection: Connection, hooks: ClientHooks = {}): TokenBackend {
+  const client = createClient(connection, hooks);
+  switch (connection.kind) {
+    case 'one-api':
+      return oneApiBackend(client);
+    case 'new-api':
+      return newApiBackend(client);
+    default:
+      return tokendeskBackend(client);
+  }
+}

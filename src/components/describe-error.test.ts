@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/errors';
+import { en, type MessageKey } from '../lib/i18n/en';
+import { interpolate, type Params } from '../lib/i18n/translate';
+import { zhCN } from '../lib/i18n/zh-CN';
+import { describeError } from './describe-error';
+
+const english = (key: MessageKey, params?: Params) => interpolate(en[key], params);
+const chinese = (key: MessageKey, params?: Params) => interpolate(zhCN[key], params);
+
+describe('describing failures', () => {
+  it('shows the server’s words as they come, with a translation of known ones', () => {
+    const error = new ApiError('rejected', 'x', 200, '令牌名称过长', 'gw');
+    expect(describeError(error, english)).toBe(
+      '令牌名称过长 (The token name is too long for this server.)',
+    );
+    expect(describeError(error, chinese)).toBe('令牌名称过长');
+  });
+
+  it('leaves unknown server messages alone', () => {
+    expect(
+      describeError(new ApiError('rejected', 'x', 400, 'name must be 1 to 50 characters'), english),
+    ).toBe('name must be 1 to 50 characters');
+  });
+
+  it('explains failures without a server message in the reader’s language', () => {
+    const error = new ApiError('network', 'x', null, '', '127.0.0.1:9');
+    expect(describeError(error, english)).toContain('Cannot reach the server at 127.0.0.1:9');
+    expect(describeError(error, chinese)).toContain('无法连接到 127.0.0.1:9');
+    expect(describeError(new ApiError('rate-limited', 'x', 429, '', 'gw'), english)).toMatch(
+      /Too many requests/,
+    );
+  });
+});

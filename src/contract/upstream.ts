@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Shapes of the two gateways the dashboard also manages (see backends.md). Strings they may
+ * send as null become "", and every field we do not show is kept so it can be sent back as is.
+ */
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+
+export const upstreamTokenSchema = z.looseObject({
+  id: z.number().int(),
+  name: text,
+  key: text,
+  status: z.number().int(),
+  remain_quota: z.number(),
+  used_quota: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? 0),
+  unlimited_quota: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  expired_time: z.number().int(),
+  created_time: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? 0),
+  accessed_time: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? 0),
+  models: text,
+  subnet: text,
+});
+export type UpstreamToken = z.infer<typeof upstreamTokenSchema>;
+
+/** one-api: a plain array, 10 a page, no total. */
+export const oneApiPageSchema = z
+  .array(upstreamTokenSchema)
+  .nullable()
+  .transform((v) => v ?? []);
+
+/** new-api: paged with a total (older releases answered search with a plain array). */
+export const newApiPageSchema = z.union([
+  z.object({
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int(),
+    items: z
+      .array(upstreamTokenSchema)
+      .nullable()
+      .transform((v) => v ?? []),
+  }),
+  oneApiPageSchema.transform((items) => ({
+    page: 1,
+    page_size: items.length,
+    total: items.length,
+    items,
+  })),
+]);
+
+/** /api/status of either gateway: only what the dashboard reads. */
+export const upstreamStatusSchema = z.looseObject({
+  version: z.string().optional(),
+  system_name: z.string().optional(),
+  quota_per_unit: z.number().positive().optional(),
+  display_in_currency: z.boolean().optional(),
+});
