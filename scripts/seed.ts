@@ -22,28 +22,25 @@ const PEOPLE = ['Alice', 'Bob', 'Chen Wei', 'Dana', 'Émile', 'Fatima', 'Giulia'
 const CHINESE = ['生产环境', '测试环境', '数据分析', '客服机器人', '翻译服务'];
 const MODEL_LISTS = ['', '', '', 'gpt-4o,gpt-4o-mini', 'claude-3-5-sonnet', 'gpt-4o-mini'];
 
-function main(): void {
+async function main(): Promise<void> {
   const { count, dataDir } = readArguments();
   const store = openSqliteStore({ dataDir });
   const now = nowInSeconds();
   const started = performance.now();
-  void (async () => {
-    try {
-      for (let done = 0; done < count; ) {
-        const size = Math.min(BATCH, count - done);
-        done += await store.insertMany(Array.from({ length: size }, (_, i) => synthetic(done + i, now)));
-        const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        console.log(`${done.toLocaleString('en')} / ${count.toLocaleString('en')} tokens (${seconds} s)`);
-      }
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.log(`Inserted ${count.toLocaleString('en')} tokens into ${dataDir} in ${seconds} s`);
-    } finally {
-      await store.close();
+  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  try {
+    for (let done = 0; done < count;) {
+      const size = Math.min(BATCH, count - done);
+      const batch = Array.from({ length: size }, (_, i) => synthetic(done + i, now));
+      done += await store.insertMany(batch);
+      console.log(
+        `${done.toLocaleString('en')} / ${count.toLocaleString('en')} tokens (${elapsed()})`,
+      );
     }
-  })().catch((error: unknown) => {
-    console.error(`seed failed: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  });
+    console.log(`Inserted ${count.toLocaleString('en')} tokens into ${dataDir} in ${elapsed()}`);
+  } finally {
+    await store.close();
+  }
 }
 
 function readArguments(): { count: number; dataDir: string } {
@@ -106,4 +103,7 @@ function synthetic(index: number, now: number): TokenRecordInput {
   };
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(`seed failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

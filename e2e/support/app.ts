@@ -14,7 +14,7 @@ export async function connect(page: Page, key = ADMIN_KEY, baseUrl?: string) {
 
 export async function connected(page: Page, baseUrl?: string) {
   await connect(page, ADMIN_KEY, baseUrl);
-  await expect(page.getByRole('heading', { name: 'Tokens' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
 }
 
 export interface TokenBody {

@@ -41,7 +41,12 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 
 /** A service of its own, for tests that stop, restart or empty it. */
 export async function startService(
-  options: { port?: number; dataDir?: string; adminKey?: string } = {},
+  options: {
+    port?: number;
+    dataDir?: string;
+    adminKey?: string;
+    env?: Record<string, string>;
+  } = {},
 ): Promise<RunningService> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tokendesk-e2e-own-'));

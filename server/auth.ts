@@ -1,0 +1,69 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { MiddlewareHandler } from 'hono';
+import { FailureLimiter } from './failure-limiter';
+import { ApiError } from './http/envelope';
+import type { AppContext, AppEnv } from './http/types';
+
+const MAX_FAILURES = 10;
+const WINDOW_MS = 60_000;
+const MAX_TRACKED_ADDRESSES = 10_000;
+
+export interface AdminAuthOptions {
+  adminKey: string;
+  /** Milliseconds; the limiter's clock. */
+  now: () => number;
+}
+
+/**
+ * Requires `Authorization: Bearer <admin key>`. Messages never repeat what was sent. After
+ * MAX_FAILURES wrong or missing keys in a minute, an address gets 429 until the minute is over.
+ */
+export function adminAuth({ adminKey, now }: AdminAuthOptions): MiddlewareHandler<AppEnv> {
+  const expected = sha256(adminKey);
+  const limiter = new FailureLimiter({
+    maxFailures: MAX_FAILURES,
+    windowMs: WINDOW_MS,
+    maxTracked: MAX_TRACKED_ADDRESSES,
+    now,
+  });
+
+  return async (c, next) => {
+    const address = clientAddress(c);
+    const waitMs = limiter.retryAfterMs(address);
+    if (waitMs > 0) {
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      throw new ApiError(
+        429,
+        `Too many wrong admin keys from this address: try again in ${seconds} seconds`,
+        { 'Retry-After': String(seconds) },
+      );
+    }
+    // Comparing digests takes the same time for every input, whatever its length.
+    if (!timingSafeEqual(sha256(bearerToken(c.req.header('authorization'))), expected)) {
+      limiter.recordFailure(address);
+      throw new ApiError(
+        401,
+        'The admin key is missing or wrong: send it as "Authorization: Bearer <admin key>"',
+        { 'WWW-Authenticate': 'Bearer realm="Tokendesk"' },
+      );
+    }
+    await next();
+  };
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+/** The credential of a Bearer header; '' for none or another scheme, which never matches. */
+function bearerToken(header: string | undefined): string {
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
+  return match?.[1] ?? '';
+}
+
+/** In-process requests (app.request in tests) have no socket: they share one 'local' address. */
+function clientAddress(c: AppContext): string {
+  if (!c.env?.incoming) return 'local';
+  return getConnInfo(c).remote.address ?? 'local';
+}

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    expect(loadConfig({}, [])).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: resolve('./data'),
+      adminKey: undefined,
+      demo: false,
+      corsOrigins: [],
+    });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '0.0.0.0',
+        DATA_DIR: '/var/lib/tokendesk',
+        ADMIN_KEY: 'an-admin-key',
+        DEMO: '1',
+        CORS_ORIGINS: 'https://admin.example.com, http://localhost:5173/ ,',
+      },
+      [],
+    );
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/tokendesk',
+      adminKey: 'an-admin-key',
+      demo: true,
+      corsOrigins: ['https://admin.example.com', 'http://localhost:5173'],
+    });
+  });
+
+  it('turns demo mode on with --demo', () => {
+    expect(loadConfig({}, ['--demo']).demo).toBe(true);
+    expect(loadConfig({ DEMO: '0' }, []).demo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, [], 'PORT must be a whole number from 0 to 65535, not "abc"'],
+    [{ PORT: '70000' }, [], 'PORT must be a whole number from 0 to 65535, not "70000"'],
+    [{ PORT: '-1' }, [], 'PORT must be a whole number'],
+    [{ HOST: 'two words' }, [], 'HOST must be a host name or address'],
+    [{ ADMIN_KEY: 'short' }, [], 'ADMIN_KEY must be at least 8 visible ASCII characters'],
+    [
+      { ADMIN_KEY: 'has a space in it' },
+      [],
+      'ADMIN_KEY must be at least 8 visible ASCII characters',
+    ],
+    [{ DEMO: 'yes' }, [], 'DEMO must be 1 or 0, not "yes"'],
+    [{ CORS_ORIGINS: 'admin.example.com' }, [], '"admin.example.com" is not one'],
+    [
+      { CORS_ORIGINS: 'https://admin.example.com/path' },
+      [],
+      '"https://admin.example.com/path" is not one',
+    ],
+    [{}, ['--dmeo'], 'unknown argument "--dmeo" (the only one is --demo)'],
+  ] as const)('refuses %j %j with one clear line', (env, argv, message) => {
+    expect(() => loadConfig(env, argv)).toThrow(ConfigError);
+    expect(() => loadConfig(env, argv)).toThrow(message);
+  });
+});

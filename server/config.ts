@@ -1,0 +1,136 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path: the database and the generated admin key live here. */
+  dataDir: string;
+  /** From the environment; when absent the service keeps one in the data directory. */
+  adminKey: string | undefined;
+  demo: boolean;
+  /** Origins allowed to call the API from a browser; empty means no CORS headers at all. */
+  corsOrigins: string[];
+  /** Proxy mode: an existing one-api or new-api gateway that /api is forwarded to. */
+  upstreamUrl: URL | undefined;
+  /** How long to wait for the upstream's answer before a 504. */
+  upstreamTimeoutMs: number;
+}
+
+/** A setting the service cannot run with; its message is one line a person can act on. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, argv: readonly string[] = []): Config {
+  return {
+    port: parsePort(env.PORT),
+    host: parseHost(env.HOST),
+    dataDir: parseDataDir(env.DATA_DIR),
+    adminKey: parseAdminKey(env.ADMIN_KEY),
+    demo: parseDemo(env.DEMO, argv),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    upstreamUrl: parseUpstreamUrl(env.UPSTREAM_URL),
+    upstreamTimeoutMs: parseUpstreamTimeout(env.UPSTREAM_TIMEOUT_MS),
+  };
+}
+
+function parseUpstreamUrl(value: string | undefined): URL | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(
+      `UPSTREAM_URL must be the http or https address of a one-api or new-api gateway, like https://gateway.example.com, not "${value}"`,
+    );
+  }
+  return url;
+}
+
+const UPSTREAM_TIMEOUT_DEFAULT_MS = 15_000;
+
+function parseUpstreamTimeout(value: string | undefined): number {
+  if (value === undefined || value === '') return UPSTREAM_TIMEOUT_DEFAULT_MS;
+  const ms = /^\d{1,7}$/.test(value) ? Number(value) : NaN;
+  if (!(ms >= 100 && ms <= 600_000)) {
+    throw new ConfigError(
+      `UPSTREAM_TIMEOUT_MS must be milliseconds from 100 to 600000, not "${value}"`,
+    );
+  }
+  return ms;
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  // 0 asks the operating system for a free port, which tests and scripts use.
+  if (!(port >= 0 && port <= 65535)) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${value}"`);
+  }
+  return port;
+}
+
+function parseHost(value: string | undefined): string {
+  if (value === undefined || value === '') return '127.0.0.1';
+  if (/\s/.test(value))
+    throw new ConfigError(`HOST must be a host name or address, not "${value}"`);
+  return value;
+}
+
+function parseDataDir(value: string | undefined): string {
+  return resolve(value === undefined || value === '' ? './data' : value);
+}
+
+const ADMIN_KEY_MIN = 8;
+
+function parseAdminKey(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  // The key travels in an HTTP header, so only visible ASCII survives every client unchanged.
+  if (!/^[\x21-\x7e]+$/.test(value) || value.length < ADMIN_KEY_MIN) {
+    throw new ConfigError(
+      `ADMIN_KEY must be at least ${ADMIN_KEY_MIN} visible ASCII characters without spaces (or unset, to let the service make one)`,
+    );
+  }
+  return value;
+}
+
+function parseDemo(value: string | undefined, argv: readonly string[]): boolean {
+  for (const arg of argv) {
+    if (arg !== '--demo')
+      throw new ConfigError(`unknown argument "${arg}" (the only one is --demo)`);
+  }
+  if (argv.includes('--demo')) return true;
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new ConfigError(`DEMO must be 1 or 0, not "${value}"`);
+}
+
+function parseCorsOrigins(value: string | undefined): string[] {
+  if (value === undefined) return [];
+  const origins: string[] = [];
+  for (const item of value.split(',')) {
+    const candidate = item.trim().replace(/\/$/, '');
+    if (candidate === '') continue;
+    if (!isOrigin(candidate)) {
+      throw new ConfigError(
+        `CORS_ORIGINS must be a comma-separated list of origins like https://admin.example.com, and "${candidate}" is not one`,
+      );
+    }
+    origins.push(candidate);
+  }
+  return origins;
+}
+
+function isOrigin(candidate: string): boolean {
+  try {
+    const url = new URL(candidate);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === candidate;
+  } catch {
+    return false;
+  }
+}

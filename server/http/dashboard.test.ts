@@ -1,0 +1,102 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, startTestService, type TestService } from '../test-support';
+
+const INDEX_HTML = '<!doctype html><title>Tokendesk</title><div id="root"></div>';
+const SCRIPT = 'console.log("dashboard");'.repeat(100);
+
+let distDir: string;
+let service: TestService;
+
+beforeAll(() => {
+  distDir = makeTempDir('tokendesk-dist-');
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(distDir, 'assets', 'index-3f9a1c.js'), SCRIPT);
+  writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  service = startTestService({ distDir });
+});
+afterAll(async () => {
+  await service.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('dashboard', () => {
+  it('serves index.html at / without caching it', async () => {
+    const response = await service.request('GET', '/', { auth: false });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toContain('text/html');
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX_HTML);
+  });
+
+  it('serves index.html for the dashboard routes, so a reload works', async () => {
+    for (const path of ['/tokens', '/tokens/42/edit', '/settings?tab=quota']) {
+      const response = await service.request('GET', path, { auth: false });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('Cache-Control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX_HTML);
+    }
+  });
+
+  it('serves hashed assets as immutable, with their type', async () => {
+    const response = await service.request('GET', '/assets/index-3f9a1c.js', { auth: false });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toContain('javascript');
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe(SCRIPT);
+  });
+
+  it('serves other files at the root, revalidated', async () => {
+    const response = await service.request('GET', '/favicon.svg', { auth: false });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toContain('image/svg+xml');
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing asset instead of HTML', async () => {
+    const response = await service.request('GET', '/assets/index-000000.js', { auth: false });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Content-Type')).toContain('text/plain');
+  });
+
+  it('never serves files from outside the dashboard directory', async () => {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
+      const response = await service.request('GET', path, { auth: false });
+      expect(await response.text(), path).not.toContain('"name"');
+    }
+  });
+
+  it('leaves /api and /healthz to the service', async () => {
+    expect((await service.api('GET', '/api/unknown')).status).toBe(404);
+    expect((await service.api('GET', '/healthz')).success).toBe(true);
+  });
+
+  it('compresses text files when the client accepts gzip', async () => {
+    const response = await service.request('GET', '/assets/index-3f9a1c.js', {
+      auth: false,
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(response.headers.get('Content-Encoding')).toBe('gzip');
+  });
+});
+
+describe('without a built dashboard', () => {
+  it('answers / with a short page saying to run npm run build', async () => {
+    const bare = startTestService();
+    try {
+      const response = await bare.request('GET', '/', { auth: false });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toContain('text/plain');
+      expect(await response.text()).toContain('run `npm run build`');
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { MiddlewareHandler } from 'hono';
+import type { App, AppContext, AppEnv } from './types';
+import { isApiPath } from './types';
+
+/** Vite puts a content hash in every name under /assets: a file there never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NOT_BUILT =
+  'Tokendesk is running, but its dashboard is not built yet: run `npm run build`, then reload this page.\n';
+
+/**
+ * Serves the built dashboard from distDir. Paths that are not files get index.html, so the
+ * dashboard's own routes (/tokens, /settings ...) survive a reload; a missing /assets file is a
+ * 404, not HTML that the browser would refuse as a script.
+ */
+export function registerDashboard(app: App, distDir: string): void {
+  // Made once dist/ exists, so a dashboard built while the service runs is served at once.
+  let serve: DashboardFiles | undefined;
+  const nothing = async () => {};
+
+  app.get('*', async (c: AppContext, next) => {
+    if (isApiPath(c.req.path) || c.req.path === '/healthz') return next();
+    serve ??= existsSync(distDir) ? dashboardFiles(distDir) : undefined;
+    if (!serve) return c.text(NOT_BUILT, 200);
+    const file = await serve.file(c, nothing);
+    if (file) {
+      file.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+      return file;
+    }
+    if (c.req.path.startsWith('/assets/')) return c.text('Not found\n', 404);
+    const indexPage = await serve.indexPage(c, nothing);
+    if (!indexPage) return c.text(NOT_BUILT, 200);
+    indexPage.headers.set('Cache-Control', 'no-cache');
+    return indexPage;
+  });
+}
+
+interface DashboardFiles {
+  file: MiddlewareHandler<AppEnv>;
+  indexPage: MiddlewareHandler<AppEnv>;
+}
+
+function dashboardFiles(distDir: string): DashboardFiles {
+  return {
+    file: serveStatic<AppEnv>({ root: distDir }),
+    indexPage: serveStatic<AppEnv>({ root: distDir, path: 'index.html' }),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * The token service: `node --import tsx server/main.ts [--demo]`. Settings come from the
+ * environment (see config.ts). Prints "Tokendesk listening on http://HOST:PORT" when ready.
+ */
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { tokenListQuerySchema } from '../src/contract/token';
+import { resolveAdminKey, type AdminKey } from './admin-key';
+import { createApp } from './app';
+import type { App } from './http/types';
+import { createProxyApp } from './proxy-app';
+import { loadConfig, type Config } from './config';
+import { demoTokens } from './demo-tokens';
+import { openSqliteStore } from './store/sqlite-store';
+import { nowInSeconds } from './store/token-record';
+import type { TokenStore } from './store/token-store';
+
+const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+/** In-flight requests get this long after SIGTERM before their connections are cut. */
+const DRAIN_MS = 4_000;
+const SWEEP_MS = 50;
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const { app, store } = config.upstreamUrl
+    ? {
+        app: createProxyApp({
+          upstream: config.upstreamUrl,
+          timeoutMs: config.upstreamTimeoutMs,
+          distDir: DIST_DIR,
+        }),
+        store: null,
+      }
+    : await tokenService(config);
+  const mode = config.upstreamUrl ? ` (proxy to ${config.upstreamUrl.origin})` : '';
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
+    console.log(`Tokendesk listening on ${httpUrl(config.host, info.port)}${mode}`),
+  ) as Server;
+  server.on('error', (error) => exitWithStartupError(listenProblem(error, config)));
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Tokendesk stopping (${signal})`);
+    // Keep-alive connections would hold close() open: close each as soon as it has no request
+    // in flight, including those busy now, and cut whatever is left after DRAIN_MS.
+    const sweep = setInterval(() => server.closeIdleConnections(), SWEEP_MS);
+    const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    // close() stops accepting and calls back once the last connection has ended.
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      void (store?.close() ?? Promise.resolve()).then(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+function configOrExit(): Config {
+  try {
+    return loadConfig(process.env, process.argv.slice(2));
+  } catch (error) {
+    return exitWithStartupError(messageOf(error));
+  }
+}
+
+/** The embedded token service: its database, its admin key, its routes. */
+async function tokenService(config: Config): Promise<{ app: App; store: TokenStore }> {
+  const { store, adminKey } = storeOrExit(config);
+  if (adminKey.source.kind === 'generated') {
+    announceGeneratedKey(adminKey.key, adminKey.source.file);
+  }
+  if (config.demo) await addDemoTokensIfEmpty(store);
+  return { app: createApp({ store, adminKey: adminKey.key, config, distDir: DIST_DIR }), store };
+}
+
+function storeOrExit(config: Config): { store: TokenStore; adminKey: AdminKey } {
+  try {
+    const store = openSqliteStore({ dataDir: config.dataDir });
+    return { store, adminKey: resolveAdminKey(config) };
+  } catch (error) {
+    return exitWithStartupError(
+      `cannot use the data directory ${config.dataDir} (set DATA_DIR to a writable directory): ${messageOf(error)}`,
+    );
+  }
+}
+
+function announceGeneratedKey(key: string, file: string): void {
+  console.log(
+    [
+      `Tokendesk made an admin key and keeps it in ${file} (readable by its owner only):`,
+      `  ${key}`,
+      'Sign in to the dashboard with it. It is printed only this once; set ADMIN_KEY to use your own.',
+    ].join('\n'),
+  );
+}
+
+async function addDemoTokensIfEmpty(store: TokenStore): Promise<void> {
+  const { total } = await store.list(tokenListQuerySchema.parse({ size: '1' }));
+  if (total > 0) return;
+  const added = await store.insertMany(demoTokens(nowInSeconds()));
+  console.log(`Demo mode: added ${added} demo tokens`);
+}
+
+function httpUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+function listenProblem(error: Error, config: Config): string {
+  const code = 'code' in error ? error.code : undefined;
+  const where = `${config.host}:${config.port}`;
+  if (code === 'EADDRINUSE')
+    return `${where} is already in use: stop the other program or set PORT`;
+  if (code === 'EACCES') return `not allowed to listen on ${where}: choose a PORT above 1023`;
+  return `cannot listen on ${where}: ${error.message}`;
+}
+
+function messageOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ');
+}
+
+/** One line a person can act on, never a stack trace. */
+function exitWithStartupError(message: string): never {
+  console.error(`Tokendesk could not start: ${message}`);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => exitWithStartupError(messageOf(error)));

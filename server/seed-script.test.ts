@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+import { tokenListQuerySchema } from '../src/contract/token';
+import { openSqliteStore } from './store/sqlite-store';
+import { makeTempDir } from './test-support';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const dataDir = makeTempDir();
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const seed = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+
+it('scripts/seed.ts inserts the requested number of varied tokens and says how long it took', async () => {
+  const run = seed('--count', '1200', '--data-dir', dataDir);
+  expect(run.status).toBe(0);
+  expect(run.stdout).toMatch(/Inserted 1,200 tokens into .* in \d+\.\d s/);
+
+  const store = openSqliteStore({ dataDir });
+  try {
+    const page = await store.list(tokenListQuerySchema.parse({ size: '100' }));
+    expect(page.total).toBe(1200);
+    const statuses = new Set<number>();
+    for (const status of ['1', '2', '3', '4']) {
+      if ((await store.list(tokenListQuerySchema.parse({ status }))).total > 0)
+        statuses.add(Number(status));
+    }
+    expect(statuses).toEqual(new Set([1, 2, 3, 4]));
+    expect(new Set(page.items.map((token) => token.name)).size).toBeGreaterThan(50);
+  } finally {
+    await store.close();
+  }
+});
+
+it('refuses a bad count with usage and exit code 2', () => {
+  const run = seed('--count', 'many', '--data-dir', dataDir);
+  expect(run.status).toBe(2);
+  expect(run.stderr).toContain('--count must be a whole number from 1 to 10000000');
+  expect(run.stderr).toContain('usage: npm run seed -- --count 1000000 [--data-dir DIR]');
+});

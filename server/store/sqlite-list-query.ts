@@ -1,0 +1,141 @@
+import { normalizeKey } from '../../src/contract/token';
+import type {
+  TokenListQuery,
+  TokenOrder,
+  TokenOrderField,
+  TokenStatusCode,
+} from '../../src/contract/token';
+import { EXPIRY_SORT_KEY } from './sqlite-schema';
+
+/** The SQL function the store registers for keywords that neither FTS5 nor LIKE can match. */
+export const NAME_CONTAINS_FUNCTION = 'name_contains';
+
+/** Trigram search needs at least three characters; shorter keywords scan the names instead. */
+const TRIGRAM = 3;
+
+/**
+ * At or under this many matches, sorting them is cheaper than walking the order's index in
+ * search of them (a few milliseconds either way); above it, walking the index wins by far.
+ */
+export const FEW_MATCHES = 5000;
+
+export interface ListStatements {
+  /** SQL for the number of matching rows, or null when the kept total applies. */
+  count: string | null;
+  /** Walks the order's index and filters on the way, stopping at LIMIT: for many matches. */
+  pageByOrder: string;
+  /** Lets SQLite start from a filter's index and sort the matches: for few matches. */
+  pageByFilter: string;
+  params: Record<string, string | number>;
+}
+
+/** Each expression matches an index of sqlite-schema, so ordering reads the index, not a sort. */
+const ORDER_EXPRESSIONS: Record<TokenOrderField, string> = {
+  id: 'id',
+  name: 'name COLLATE NOCASE',
+  remain_quota: 'remain_quota',
+  used_quota: 'used_quota',
+  created_time: 'created_time',
+  expired_time: `(${EXPIRY_SORT_KEY})`,
+  accessed_time: 'accessed_time',
+};
+
+/** Spells a column in SQL: as itself, or with a unary + that keeps its index out of use. */
+type Column = (name: string) => string;
+type Condition = (c: Column) => string;
+
+/**
+ * The returned status as SQL, mirroring returnedStatus() in token-record.ts. `@now` is the
+ * request's clock so a page and its total agree.
+ */
+const STATUS_CONDITIONS: Record<TokenStatusCode, Condition> = {
+  1: (c) =>
+    `${c('status')} = 1 AND (${c('expired_time')} = -1 OR ${c('expired_time')} > @now) AND (${c('unlimited_quota')} = 1 OR ${c('remain_quota')} > 0)`,
+  2: (c) => `${c('status')} = 2`,
+  3: (c) => `${c('status')} = 1 AND ${c('expired_time')} <> -1 AND ${c('expired_time')} <= @now`,
+  4: (c) =>
+    `${c('status')} = 1 AND (${c('expired_time')} = -1 OR ${c('expired_time')} > @now) AND ${c('unlimited_quota')} = 0 AND ${c('remain_quota')} = 0`,
+};
+
+const indexable: Column = (name) => name;
+const notIndexable: Column = (name) => `+${name}`;
+
+export function buildListStatements(query: TokenListQuery, now: number): ListStatements {
+  const params: Record<string, string | number> = {};
+  const filters: Condition[] = [];
+
+  const key = normalizeKey(query.token);
+  if (key !== '') {
+    // The unique index finds at most one row: always worth using.
+    filters.push(() => 'key = @key');
+    params.key = key;
+  }
+
+  const keyword = query.keyword.trim();
+  // FTS5 queries and LIKE patterns end at a NUL character; only the JavaScript scan reads past it.
+  const sqlCanMatch = !keyword.includes('\0');
+  const trigramSearch = sqlCanMatch && [...keyword].length >= TRIGRAM;
+  if (trigramSearch) {
+    filters.push(
+      (c) => `${c('id')} IN (SELECT rowid FROM token_names WHERE token_names MATCH @phrase)`,
+    );
+    // A quoted FTS5 phrase takes every character literally; quotes inside are doubled.
+    params.phrase = `"${keyword.replaceAll('"', '""')}"`;
+  } else if (sqlCanMatch && keyword !== '' && likeFoldsEnough(keyword)) {
+    // Native LIKE is four times faster than calling into JavaScript for each of a million names.
+    filters.push(() => "name LIKE @pattern ESCAPE '\\'");
+    params.pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  } else if (keyword !== '') {
+    filters.push(() => `${NAME_CONTAINS_FUNCTION}(name, @needle)`);
+    params.needle = foldCase(keyword);
+  }
+
+  const { status } = query;
+  if (status !== undefined) {
+    filters.push((c) => `(${STATUS_CONDITIONS[status](c)})`);
+    params.now = now;
+  }
+
+  const where = (c: Column) =>
+    filters.length > 0 ? `WHERE ${filters.map((filter) => filter(c)).join(' AND ')}` : '';
+  const page = (c: Column) =>
+    `SELECT * FROM tokens ${where(c)} ORDER BY ${orderBy(query.order)} LIMIT @limit OFFSET @offset`;
+
+  return {
+    count:
+      filters.length === 0
+        ? null
+        : trigramSearch && filters.length === 1
+          ? 'SELECT count(*) AS total FROM token_names WHERE token_names MATCH @phrase'
+          : `SELECT count(*) AS total FROM tokens ${where(indexable)}`,
+    pageByOrder: page(notIndexable),
+    pageByFilter: page(indexable),
+    params,
+  };
+}
+
+/**
+ * SQLite's LIKE ignores the case of ASCII letters only and compares other characters exactly,
+ * which is right when every non-ASCII character of the keyword has no case (Chinese, digits).
+ */
+function likeFoldsEnough(keyword: string): boolean {
+  return [...keyword].every((char) => char <= '\x7f' || char.toLowerCase() === char.toUpperCase());
+}
+
+/** Paging is stable because ties are broken by id, in the same direction as the order. */
+function orderBy(order: TokenOrder): string {
+  const descending = order.startsWith('-');
+  const field = (descending ? order.slice(1) : order) as TokenOrderField;
+  const direction = descending ? 'DESC' : 'ASC';
+  if (field === 'id') return `id ${direction}`;
+  return `${ORDER_EXPRESSIONS[field]} ${direction}, id ${direction}`;
+}
+
+function foldCase(text: string): string {
+  return text.toLowerCase();
+}
+
+/** Backs NAME_CONTAINS_FUNCTION: JavaScript's case mapping covers all of Unicode, SQLite's only ASCII. */
+export function foldedContains(name: string, foldedNeedle: string): number {
+  return foldCase(name).includes(foldedNeedle) ? 1 : 0;
+}

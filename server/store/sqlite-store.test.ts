@@ -1,0 +1,265 @@
+import { rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tokenListQuerySchema, type TokenListQueryInput } from '../../src/contract/token';
+import { makeTempDir } from '../test-support';
+import { FEW_MATCHES } from './sqlite-list-query';
+import { SCHEMA_VERSION } from './sqlite-schema';
+import { DATABASE_FILE, openSqliteStore } from './sqlite-store';
+import { generateTokenKey, returnedStatus } from './token-record';
+import type { TokenRecordInput, TokenStore } from './token-store';
+
+let dataDir: string;
+let store: TokenStore;
+const NOW = 1_800_000_000;
+
+beforeEach(() => {
+  dataDir = join(makeTempDir(), 'data');
+  store = openSqliteStore({ dataDir, now: () => NOW });
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(join(dataDir, '..'), { recursive: true, force: true });
+});
+
+const query = (input: TokenListQueryInput = {}) => tokenListQuerySchema.parse(input);
+
+function record(overrides: Partial<TokenRecordInput> = {}): TokenRecordInput {
+  return {
+    name: 'Record',
+    key: generateTokenKey(),
+    status: 1,
+    remain_quota: 10,
+    used_quota: 0,
+    unlimited_quota: false,
+    expired_time: -1,
+    created_time: NOW - 100,
+    accessed_time: NOW - 100,
+    models: '',
+    subnet: '',
+    ...overrides,
+  };
+}
+
+describe('files', () => {
+  it('creates the data directory, and the database readable by its owner only', () => {
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, DATABASE_FILE)).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses WAL, records the schema version and has FTS5 with the trigram tokenizer', () => {
+    const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      const sql = db
+        .prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE name = 'token_names'")
+        .get();
+      expect(sql?.sql).toContain("tokenize = 'trigram case_sensitive 0'");
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses a database from a newer Tokendesk, naming the versions', async () => {
+    await store.close();
+    const setVersion = (version: number) => {
+      const db = new Database(join(dataDir, DATABASE_FILE));
+      db.pragma(`user_version = ${version}`);
+      db.close();
+    };
+    setVersion(SCHEMA_VERSION + 1);
+    expect(() => openSqliteStore({ dataDir })).toThrow(
+      `the database has schema version ${SCHEMA_VERSION + 1}, newer than this Tokendesk knows (${SCHEMA_VERSION})`,
+    );
+    setVersion(SCHEMA_VERSION);
+    store = openSqliteStore({ dataDir });
+  });
+});
+
+describe('restart', () => {
+  it('keeps tokens, keys, ids and options when the store is closed and opened again', async () => {
+    const created = await store.create({
+      name: 'Survivor',
+      remain_quota: 5,
+      expired_time: -1,
+      unlimited_quota: false,
+      models: '',
+      subnet: '',
+    });
+    const removed = await store.create({
+      name: 'Removed',
+      remain_quota: 5,
+      expired_time: -1,
+      unlimited_quota: false,
+      models: '',
+      subnet: '',
+    });
+    await store.remove(removed.id);
+    await store.setOption('QuotaPerUnit', '250000');
+    await store.close();
+
+    store = openSqliteStore({ dataDir, now: () => NOW });
+    const page = await store.list(query());
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({ id: created.id, name: 'Survivor' });
+    expect(await store.reveal(created.id)).toBe(created.key);
+    expect((await store.list(query({ keyword: 'survivor' }))).total).toBe(1);
+    expect(await store.getOptions()).toContainEqual({ key: 'QuotaPerUnit', value: '250000' });
+    const next = await store.create({
+      name: 'Next',
+      remain_quota: 0,
+      expired_time: -1,
+      unlimited_quota: false,
+      models: '',
+      subnet: '',
+    });
+    expect(next.id).toBeGreaterThan(removed.id);
+  });
+
+  it('corrects a kept total that a hand edit of the file made wrong', async () => {
+    await store.insertMany([record(), record(), record()]);
+    await store.close();
+    const db = new Database(join(dataDir, DATABASE_FILE));
+    db.exec('DELETE FROM tokens WHERE id = 1');
+    db.close();
+    store = openSqliteStore({ dataDir, now: () => NOW });
+    expect((await store.list(query())).total).toBe(2);
+  });
+});
+
+describe('writes', () => {
+  it('inserts many in one transaction: all or none', async () => {
+    await store.insertMany([record({ name: 'First' })]);
+    const bad = record({ name: 'Bad' });
+    await expect(
+      store.insertMany([record({ name: 'Fine' }), { ...bad, remain_quota: -1 }]),
+    ).rejects.toThrow();
+    const page = await store.list(query({ size: '100' }));
+    expect(page.items.map((token) => token.name)).toEqual(['First']);
+    expect(page.total).toBe(1);
+  });
+
+  it('keeps name search in step with renames and deletes', async () => {
+    const token = await store.create({
+      name: 'Original name',
+      remain_quota: 1,
+      expired_time: -1,
+      unlimited_quota: false,
+      models: '',
+      subnet: '',
+    });
+    await store.update({ id: token.id, name: 'Renamed token' });
+    expect((await store.list(query({ keyword: 'original' }))).total).toBe(0);
+    expect((await store.list(query({ keyword: 'renamed' }))).items.map((t) => t.id)).toEqual([
+      token.id,
+    ]);
+    await store.update({ id: token.id, remain_quota: 2 });
+    expect((await store.list(query({ keyword: 'renamed' }))).total).toBe(1);
+    await store.removeMany([token.id]);
+    expect((await store.list(query({ keyword: 'renamed' }))).total).toBe(0);
+    expect((await store.list(query())).total).toBe(0);
+  });
+});
+
+describe('lists with many matches', () => {
+  // More rows than FEW_MATCHES, so pages are read by walking the order's index.
+  const COUNT = 2 * FEW_MATCHES + 2000;
+  const words = ['alpha', 'Beta', 'gamma', 'DELTA', 'Ärger'];
+  const records: TokenRecordInput[] = Array.from({ length: COUNT }, (_, i) =>
+    record({
+      name: `${words[i % words.length]} token ${i % 97}`,
+      status: i % 11 === 0 ? 2 : 1,
+      remain_quota: i % 13 === 0 ? 0 : (i * 7919) % 1000,
+      used_quota: (i * 104729) % 500,
+      unlimited_quota: i % 17 === 0,
+      expired_time: i % 5 === 0 ? -1 : NOW - 50_000 + ((i * 31) % 100_000),
+      created_time: NOW - ((i * 37) % 10_000),
+      accessed_time: NOW - ((i * 53) % 10_000),
+    }),
+  );
+
+  beforeEach(async () => {
+    await store.insertMany(records);
+  });
+
+  type Row = TokenRecordInput & { id: number };
+
+  /** What the list should hold, computed here without SQL. */
+  function expected(filter: (r: Row) => boolean, field: keyof Row, descending: boolean) {
+    const rows = records.map((r, i) => ({ ...r, id: i + 1 })).filter(filter);
+    const value = (r: Row) => {
+      const v = r[field];
+      if (field === 'expired_time' && v === -1) return Number.MAX_SAFE_INTEGER;
+      return typeof v === 'string' ? v.toLowerCase() : Number(v);
+    };
+    rows.sort((a, b) => {
+      const [x, y] = [value(a), value(b)];
+      const order = x < y ? -1 : x > y ? 1 : a.id - b.id;
+      return descending ? -order : order;
+    });
+    return { total: rows.length, ids: rows.map((r) => r.id) };
+  }
+
+  it.each([
+    [
+      'status 1 by -used_quota',
+      { status: '1', order: '-used_quota' },
+      (r: Row) => returnedStatus(r, NOW) === 1,
+      'used_quota',
+      true,
+    ],
+    [
+      'status 3 by expired_time',
+      { status: '3', order: 'expired_time' },
+      (r: Row) => returnedStatus(r, NOW) === 3,
+      'expired_time',
+      false,
+    ],
+    [
+      'keyword ALPHA by -id',
+      { keyword: 'ALPHA' },
+      (r: Row) => r.name.startsWith('alpha'),
+      'id',
+      true,
+    ],
+    [
+      'keyword TOKEN by -remain_quota',
+      { keyword: 'TOKEN', order: '-remain_quota' },
+      () => true,
+      'remain_quota',
+      true,
+    ],
+    [
+      'keyword a by created_time',
+      { keyword: 'a', order: 'created_time' },
+      (r: Row) => /a/i.test(r.name),
+      'created_time',
+      false,
+    ],
+    [
+      'keyword är by id',
+      { keyword: 'är', order: 'id' },
+      (r: Row) => r.name.startsWith('Ärger'),
+      'id',
+      false,
+    ],
+    ['everything by name', { order: 'name' }, () => true, 'name', false],
+    [
+      'everything by -accessed_time',
+      { order: '-accessed_time' },
+      () => true,
+      'accessed_time',
+      true,
+    ],
+  ] as const)('pages %s', async (_label, input, filter, field, descending) => {
+    const want = expected(filter, field, descending);
+    expect(want.total).toBeGreaterThan(0);
+    for (const p of [1, 2, 40]) {
+      const page = await store.list(query({ ...input, size: '25', p: String(p) }));
+      expect(page.total).toBe(want.total);
+      expect(page.items.map((token) => token.id)).toEqual(want.ids.slice((p - 1) * 25, p * 25));
+    }
+  });
+});

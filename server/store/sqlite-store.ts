@@ -1,0 +1,280 @@
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { OPTION_KEYS } from '../../src/contract/status';
+import type { Option } from '../../src/contract/status';
+import type { TokenSummary, TokenUpdate } from '../../src/contract/token';
+import { OPTION_DEFAULTS } from './option-defaults';
+import {
+  FEW_MATCHES,
+  NAME_CONTAINS_FUNCTION,
+  buildListStatements,
+  foldedContains,
+  type ListStatements,
+} from './sqlite-list-query';
+import { migrate } from './sqlite-schema';
+import {
+  enableRefusal,
+  generateTokenKey,
+  nowInSeconds,
+  toToken,
+  type TokenRecord,
+} from './token-record';
+import type { TokenRecordInput, TokenStore, UpdateResult } from './token-store';
+
+export const DATABASE_FILE = 'tokendesk.db';
+const CACHE_KIB = 128 * 1024;
+
+export interface SqliteStoreOptions {
+  dataDir: string;
+  /** Unix seconds; tests of expiry pass their own clock. */
+  now?: () => number;
+}
+
+type NameRow = { id: number; name: string };
+
+/** A row as SQLite returns it: booleans are 0 or 1. */
+type TokenRow = Omit<TokenRecord, 'unlimited_quota'> & { unlimited_quota: number };
+
+const COLUMNS =
+  'name, key, status, remain_quota, used_quota, unlimited_quota, expired_time, created_time, accessed_time, models, subnet';
+const VALUES = COLUMNS.split(', ')
+  .map((column) => `@${column}`)
+  .join(', ');
+
+export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
+  const clock = options.now ?? nowInSeconds;
+  const db = openDatabase(options.dataDir);
+
+  const statements = {
+    byId: db.prepare<[number], TokenRow>('SELECT * FROM tokens WHERE id = ?'),
+    keyById: db.prepare<[number], { key: string }>('SELECT key FROM tokens WHERE id = ?'),
+    insert: db.prepare<[Omit<TokenRow, 'id'>]>(
+      `INSERT INTO tokens (${COLUMNS}) VALUES (${VALUES})`,
+    ),
+    update: db.prepare<[TokenRow]>(
+      `UPDATE tokens SET ${COLUMNS.split(', ')
+        .filter((column) => column !== 'key')
+        .map((column) => `${column} = @${column}`)
+        .join(', ')} WHERE id = @id`,
+    ),
+    remove: db.prepare<[number], NameRow>('DELETE FROM tokens WHERE id = ? RETURNING id, name'),
+    removeMany: db.prepare<[string], NameRow>(
+      'DELETE FROM tokens WHERE id IN (SELECT value FROM json_each(?)) RETURNING id, name',
+    ),
+    // An external-content FTS5 index is told the old text to forget it.
+    indexName: db.prepare<[number | bigint, string]>(
+      'INSERT INTO token_names (rowid, name) VALUES (?, ?)',
+    ),
+    forgetName: db.prepare<[number, string]>(
+      "INSERT INTO token_names (token_names, rowid, name) VALUES ('delete', ?, ?)",
+    ),
+    total: db.prepare<[], { total: number }>('SELECT total FROM token_count'),
+    addToTotal: db.prepare<[number]>('UPDATE token_count SET total = total + ?'),
+    recount: db.prepare('UPDATE token_count SET total = (SELECT count(*) FROM tokens)'),
+    options: db.prepare<[], Option>('SELECT key, value FROM options'),
+    setOption: db.prepare<[string, string]>(
+      'INSERT INTO options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ),
+    ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
+    // One pass over the table; the status rules are token-record.ts's, written in SQL.
+    summary: db.prepare<[{ now: number }], Omit<TokenSummary, 'enabled'>>(
+      `SELECT count(*) AS total,
+        coalesce(sum(status = 2), 0) AS disabled,
+        coalesce(sum(status = 1 AND expired_time != -1 AND expired_time <= @now), 0) AS expired,
+        coalesce(sum(status = 1 AND NOT (expired_time != -1 AND expired_time <= @now)
+          AND unlimited_quota = 0 AND remain_quota <= 0), 0) AS exhausted,
+        coalesce(sum(unlimited_quota = 1), 0) AS unlimited,
+        coalesce(sum(CASE WHEN unlimited_quota = 0 THEN remain_quota ELSE 0 END), 0) AS remain_quota
+      FROM tokens`,
+    ),
+  };
+
+  // Cheap insurance: a total drifted by a hand edit of the file is right again after a restart.
+  statements.recount.run();
+
+  // List statements differ only by which filters and order are present: a few dozen shapes.
+  const listStatements = new Map<string, Database.Statement>();
+  const listStatement = (sql: string) => {
+    let statement = listStatements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      listStatements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  // One snapshot for the total and the page, so they agree even while another process writes.
+  const readPage = db.transaction((sql: ListStatements, limit: number, offset: number) => {
+    const total =
+      sql.count === null
+        ? (statements.total.get()?.total ?? 0)
+        : (listStatement(sql.count).get(sql.params) as { total: number }).total;
+    const pageSql = total <= FEW_MATCHES ? sql.pageByFilter : sql.pageByOrder;
+    // OFFSET walks the rows it skips: past the end there is nothing to walk for.
+    const rows =
+      offset >= total
+        ? []
+        : (listStatement(pageSql).all({ ...sql.params, limit, offset }) as TokenRow[]);
+    return { total, rows };
+  });
+
+  const insertRecord = (record: TokenRecordInput): number => {
+    const { lastInsertRowid } = statements.insert.run(toRow(record));
+    statements.indexName.run(lastInsertRowid, record.name);
+    return Number(lastInsertRowid);
+  };
+  const insertOne = db.transaction((record: TokenRecordInput) => {
+    const id = insertRecord(record);
+    statements.addToTotal.run(1);
+    return id;
+  });
+  const insertAll = db.transaction((records: readonly TokenRecordInput[]) => {
+    for (const record of records) insertRecord(record);
+    statements.addToTotal.run(records.length);
+    return records.length;
+  });
+
+  const removeRows = db.transaction((rows: () => NameRow[]) => {
+    const removed = rows();
+    for (const row of removed) statements.forgetName.run(row.id, row.name);
+    statements.addToTotal.run(-removed.length);
+    return removed.length;
+  });
+
+  const applyUpdate = db.transaction((patch: TokenUpdate, now: number): UpdateResult => {
+    const row = statements.byId.get(patch.id);
+    if (!row) return { outcome: 'not_found' };
+    const next: TokenRecord = { ...fromRow(row), ...definedFields(patch) };
+    if (patch.status === 1) {
+      const refusal = enableRefusal(next, now);
+      if (refusal) return { outcome: 'refused', reason: refusal };
+    }
+    statements.update.run(toRow(next));
+    if (next.name !== row.name) {
+      statements.forgetName.run(row.id, row.name);
+      statements.indexName.run(row.id, next.name);
+    }
+    return { outcome: 'updated', token: toToken(next, now, 'masked') };
+  });
+
+  return {
+    async list(query) {
+      const now = clock();
+      const sql = buildListStatements(query, now);
+      const { total, rows } = readPage(sql, query.size, (query.p - 1) * query.size);
+      return {
+        items: rows.map((row) => toToken(fromRow(row), now, 'masked')),
+        total,
+        page: query.p,
+        page_size: query.size,
+      };
+    },
+
+    async get(id) {
+      const row = statements.byId.get(id);
+      return row ? toToken(fromRow(row), clock(), 'masked') : null;
+    },
+
+    async create(input) {
+      const now = clock();
+      const record: TokenRecordInput = {
+        ...input,
+        key: generateTokenKey(),
+        status: 1,
+        used_quota: 0,
+        created_time: now,
+        accessed_time: now,
+      };
+      return toToken({ ...record, id: insertOne(record) }, now, 'whole');
+    },
+
+    async update(patch) {
+      return applyUpdate(patch, clock());
+    },
+
+    async remove(id) {
+      return removeRows(() => statements.remove.all(id)) > 0;
+    },
+
+    async removeMany(ids) {
+      return removeRows(() => statements.removeMany.all(JSON.stringify(ids)));
+    },
+
+    async summary() {
+      const counts = statements.summary.get({ now: clock() });
+      if (!counts) throw new Error('the summary query returned no row');
+      return {
+        ...counts,
+        enabled: counts.total - counts.disabled - counts.expired - counts.exhausted,
+      };
+    },
+
+    async reveal(id) {
+      return statements.keyById.get(id)?.key ?? null;
+    },
+
+    async insertMany(tokens) {
+      return insertAll(tokens);
+    },
+
+    async getOptions() {
+      const stored = new Map(statements.options.all().map((option) => [option.key, option.value]));
+      return OPTION_KEYS.map((key) => ({ key, value: stored.get(key) ?? OPTION_DEFAULTS[key] }));
+    },
+
+    async setOption(key, value) {
+      statements.setOption.run(key, value);
+      return this.getOptions();
+    },
+
+    async ping() {
+      statements.ping.get();
+    },
+
+    async close() {
+      db.close();
+    },
+  };
+}
+
+function openDatabase(dataDir: string): Database.Database {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = join(dataDir, DATABASE_FILE);
+  // Created here first so the file holding every key is readable by its owner only;
+  // SQLite gives the -wal and -shm files the same mode.
+  closeSync(openSync(file, 'a', 0o600));
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    // FULL syncs the WAL on every commit: an acknowledged write survives a crash or power cut.
+    db.pragma('synchronous = FULL');
+    db.pragma('busy_timeout = 5000');
+    // No foreign keys yet; on, so a later migration's are enforced from the start.
+    db.pragma('foreign_keys = ON');
+    // Eight indexes and the name search at a million rows: a larger cache than SQLite's
+    // 16 MiB default keeps their hot pages in memory (a million-row seed runs twice as fast).
+    db.pragma(`cache_size = -${CACHE_KIB}`);
+    db.function(NAME_CONTAINS_FUNCTION, { deterministic: true }, foldedContains);
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function fromRow(row: TokenRow): TokenRecord {
+  return { ...row, unlimited_quota: row.unlimited_quota === 1 };
+}
+
+function toRow<T extends TokenRecordInput>(
+  record: T,
+): Omit<T, 'unlimited_quota'> & { unlimited_quota: number } {
+  return { ...record, unlimited_quota: record.unlimited_quota ? 1 : 0 };
+}
+
+/** Only the fields the patch carries, so the rest keep their stored values. */
+function definedFields(patch: TokenUpdate): Partial<TokenRecord> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,63 @@
+import { KEY_LENGTH, NEVER, TokenStatus, maskKey } from '../../src/contract/token';
+import type { Token, TokenStatusCode } from '../../src/contract/token';
+import { randomBase62 } from '../random-key';
+import type { TokenRecordInput, UpdateRefusal } from './token-store';
+
+/** A token as stored: status is only the administrator's switch (1 or 2). */
+export interface TokenRecord extends TokenRecordInput {
+  id: number;
+}
+
+export function generateTokenKey(): string {
+  return randomBase62(KEY_LENGTH);
+}
+
+export function nowInSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+export function isExpired(record: Pick<TokenRecord, 'expired_time'>, now: number): boolean {
+  return record.expired_time !== NEVER && record.expired_time <= now;
+}
+
+export function isExhausted(
+  record: Pick<TokenRecord, 'unlimited_quota' | 'remain_quota'>,
+): boolean {
+  return !record.unlimited_quota && record.remain_quota === 0;
+}
+
+/**
+ * The status people see. Expired wins over exhausted: renewing quota does not help a token
+ * whose date has passed, so the expiry is the first thing to fix.
+ */
+export function returnedStatus(record: TokenRecord, now: number): TokenStatusCode {
+  if (record.status === TokenStatus.disabled) return TokenStatus.disabled;
+  if (isExpired(record, now)) return TokenStatus.expired;
+  if (isExhausted(record)) return TokenStatus.exhausted;
+  return TokenStatus.enabled;
+}
+
+/** Checked on the record as it would be after the change, so one update can fix and enable. */
+export function enableRefusal(record: TokenRecord, now: number): UpdateRefusal | null {
+  if (isExpired(record, now)) return 'expired';
+  if (isExhausted(record)) return 'exhausted';
+  return null;
+}
+
+export function toToken(record: TokenRecord, now: number, key: 'whole' | 'masked'): Token {
+  // Spelled out: the wire shape is exactly the contract's fields, in the contract's order.
+  return {
+    id: record.id,
+    name: record.name,
+    key: key === 'whole' ? record.key : maskKey(record.key),
+    status: returnedStatus(record, now),
+    remain_quota: record.remain_quota,
+    used_quota: record.used_quota,
+    unlimited_quota: record.unlimited_quota,
+    expired_time: record.expired_time,
+    created_time: record.created_time,
+    accessed_time: record.accessed_time,
+    models: record.models,
+    subnet: record.subnet,
+  };
+}

@@ -1,0 +1,61 @@
+import type { Option, OptionKey } from '../../src/contract/status';
+import type {
+  Token,
+  TokenCreate,
+  TokenListQuery,
+  TokenPage,
+  TokenSummary,
+  TokenUpdate,
+} from '../../src/contract/token';
+
+/** Every stored field of a token but the id, as seeding and demo data provide them. */
+export interface TokenRecordInput {
+  name: string;
+  key: string;
+  status: 1 | 2;
+  remain_quota: number;
+  used_quota: number;
+  unlimited_quota: boolean;
+  expired_time: number;
+  created_time: number;
+  accessed_time: number;
+  models: string;
+  subnet: string;
+}
+
+/** Why a change was not made; the record is left as it was. */
+export type UpdateRefusal = 'expired' | 'exhausted';
+
+export type UpdateResult =
+  | { outcome: 'updated'; token: Token }
+  | { outcome: 'not_found' }
+  | { outcome: 'refused'; reason: UpdateRefusal };
+
+/**
+ * The storage engine behind the routes. Tokens come back with their returned status
+ * (3 expired, 4 exhausted derived at read time) and with the key masked, except from
+ * `create` and `reveal`. Methods are async so an engine with a network round trip fits.
+ */
+export interface TokenStore {
+  list(query: TokenListQuery): Promise<TokenPage>;
+  get(id: number): Promise<Token | null>;
+  /** The new token with its whole key. */
+  create(input: TokenCreate): Promise<Token>;
+  /** Fields left out keep their values; enabling an expired or exhausted result is refused. */
+  update(patch: TokenUpdate): Promise<UpdateResult>;
+  remove(id: number): Promise<boolean>;
+  /** How many of the ids existed and are now deleted. */
+  removeMany(ids: readonly number[]): Promise<number>;
+  /** Counts by returned status and the quota left on limited tokens. */
+  summary(): Promise<TokenSummary>;
+  /** The whole key, or null for an unknown id. */
+  reveal(id: number): Promise<string | null>;
+  /** Inserts all tokens in one transaction: all of them or none. */
+  insertMany(tokens: readonly TokenRecordInput[]): Promise<number>;
+  /** Every known option, stored value or default, as strings. */
+  getOptions(): Promise<Option[]>;
+  setOption(key: OptionKey, value: string): Promise<Option[]>;
+  /** Resolves while the engine answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,117 @@
+/** Shared by the service's tests: a real service on a real SQLite file in a fresh directory. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HttpBindings } from '@hono/node-server';
+import { anyEnvelopeSchema } from '../src/contract/envelope';
+import { tokenPageSchema, tokenSchema, type Token, type TokenPage } from '../src/contract/token';
+import { createApp } from './app';
+import type { App } from './http/types';
+import { openSqliteStore } from './store/sqlite-store';
+import type { TokenStore } from './store/token-store';
+
+export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
+
+export interface RequestOptions {
+  /** Sent as JSON with Content-Type: application/json. */
+  json?: unknown;
+  /** Sent as is, with only the headers given. */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  /** false: no Authorization header; a string: that header's value. Default: the right key. */
+  auth?: false | string;
+  /** The client address the service sees, as if the request came over a socket. */
+  from?: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  success: boolean;
+  message: string;
+  data: unknown;
+}
+
+export interface TestService {
+  app: App;
+  store: TokenStore;
+  dataDir: string;
+  request(method: string, path: string, options?: RequestOptions): Promise<Response>;
+  /** Like request(), for /api routes: checks the answer is an envelope and unpacks it. */
+  api(method: string, path: string, options?: RequestOptions): Promise<ApiResponse>;
+  createToken(body: Record<string, unknown>): Promise<Token>;
+  list(query?: string): Promise<TokenPage>;
+  close(): Promise<void>;
+}
+
+export interface TestServiceOptions {
+  /** Milliseconds: the failed-attempt limiter's clock. */
+  now?: () => number;
+  distDir?: string;
+  corsOrigins?: string[];
+}
+
+export function makeTempDir(prefix = 'tokendesk-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function startTestService(options: TestServiceOptions = {}): TestService {
+  const dataDir = makeTempDir();
+  const store = openSqliteStore({ dataDir });
+  const app = createApp({
+    store,
+    adminKey: TEST_ADMIN_KEY,
+    config: { corsOrigins: options.corsOrigins ?? [] },
+    distDir: options.distDir ?? join(dataDir, 'no-dist'),
+    now: options.now,
+  });
+
+  const request = (method: string, path: string, opts: RequestOptions = {}) => {
+    const headers: Record<string, string> = {};
+    if (opts.auth !== false) headers.Authorization = opts.auth ?? `Bearer ${TEST_ADMIN_KEY}`;
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    Object.assign(headers, opts.headers);
+    const env = opts.from
+      ? ({ incoming: { socket: { remoteAddress: opts.from } } } as unknown as HttpBindings)
+      : undefined;
+    return Promise.resolve(app.request(path, { method, headers, body }, env));
+  };
+
+  const api = async (method: string, path: string, opts?: RequestOptions) => {
+    const response = await request(method, path, opts);
+    const envelope = anyEnvelopeSchema.parse(await response.json());
+    return {
+      status: response.status,
+      headers: response.headers,
+      success: envelope.success,
+      message: envelope.message,
+      data: envelope.data,
+    };
+  };
+
+  return {
+    app,
+    store,
+    dataDir,
+    request,
+    api,
+    async createToken(body) {
+      const response = await api('POST', '/api/token/', { json: body });
+      if (response.status !== 200) throw new Error(`create failed: ${response.message}`);
+      return tokenSchema.parse(response.data);
+    },
+    async list(query = '') {
+      const response = await api('GET', `/api/token/?${query}`);
+      if (response.status !== 200) throw new Error(`list failed: ${response.message}`);
+      return tokenPageSchema.parse(response.data);
+    },
+    async close() {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
