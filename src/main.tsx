@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/styles';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
@@ -15,7 +14,7 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <I18nProvider>
-        <Notifications position="top-right" limit={4} />
+        <Notifications position="bottom-right" limit={4} />
         <App />
       </I18nProvider>
     </MantineProvider>

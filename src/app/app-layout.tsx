@@ -13,9 +13,10 @@ import {
   type MantineColorScheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { sessionStore } from '../api/session';
 import { useI18n } from '../components/i18n';
+import { LazyBoundary, preload } from '../components/lazy-boundary';
 import {
   IconActivity,
   IconKey,
@@ -27,8 +28,10 @@ import {
 import { TokensScreen } from '../features/tokens/tokens-screen';
 import { LANGUAGES } from '../lib/i18n/languages';
 
-const SettingsDrawer = lazy(() => import('../features/settings/settings-drawer'));
-const ActivityDrawer = lazy(() => import('../features/activity/activity-drawer'));
+const loadSettings = () => import('../features/settings/settings-drawer');
+const loadActivity = () => import('../features/activity/activity-drawer');
+const SettingsDrawer = lazy(loadSettings);
+const ActivityDrawer = lazy(loadActivity);
 
 function hostOf(baseUrl: string): string {
   try {
@@ -69,6 +72,7 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const narrow = useMediaQuery('(max-width: 75em)', false, { getInitialValueInEffect: false });
   const [panel, setPanel] = useState<'settings' | 'activity' | null>(null);
+  useEffect(() => preload([loadSettings, loadActivity]), []);
   const schemes: Array<[MantineColorScheme, string]> = [
     ['light', t('theme.light')],
     ['dark', t('theme.dark')],
@@ -162,10 +166,10 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
           <TokensScreen />
         </Container>
       </AppShell.Main>
-      <Suspense fallback={null}>
+      <LazyBoundary>
         {panel === 'settings' && <SettingsDrawer onClose={() => setPanel(null)} />}
         {panel === 'activity' && <ActivityDrawer onClose={() => setPanel(null)} />}
-      </Suspense>
+      </LazyBoundary>
     </AppShell>
   );
 }

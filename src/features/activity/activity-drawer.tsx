@@ -1,4 +1,5 @@
 import { Badge, Button, Checkbox, Code, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/Drawer.css';
 import { notifications } from '@mantine/notifications';
 import { useState, useSyncExternalStore } from 'react';
 import { activityLog } from '../../api/activity';

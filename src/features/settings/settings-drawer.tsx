@@ -10,6 +10,8 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/SegmentedControl.css';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';

@@ -15,7 +15,11 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Switch.css';
 import { DateTimePicker } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { NAME_MAX, type Token } from '../../contract/token';
@@ -57,6 +61,7 @@ const QUICK_EXPIRIES: Array<[ExpiryChoice, MessageKey]> = [
 export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormModalProps) {
   const { t, locale } = useI18n();
   const { quotaPerUnit } = useQuota();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const editing = token !== null;
   const [advancedOpen, setAdvancedOpen] = useState(Boolean(token?.models || token?.subnet));
   const schema = useMemo(
@@ -106,6 +111,7 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
         onClose={onClose}
         title={t(editing ? 'form.editTitle' : 'form.createTitle')}
         size="lg"
+        fullScreen={phone}
         closeButtonProps={{ 'aria-label': t('action.close') }}
       >
         <form onSubmit={submit} noValidate>

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { isApiError } from '../../api/errors';
 import {
@@ -33,6 +33,7 @@ import type { Token, TokenStatusCode } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 import { IconAlert, IconKey, IconPlus } from '../../components/icons';
+import { LazyBoundary, preload } from '../../components/lazy-boundary';
 import { useNow } from '../../components/use-now';
 import { copyText } from '../../lib/clipboard';
 import { BulkBar } from './bulk-bar';
@@ -47,8 +48,10 @@ import type { TokenFormResult } from './token-form';
 import { TokenCards, TokenTable } from './token-table';
 import { useListView } from './use-list-view';
 
-const TokenFormModal = lazy(() => import('./token-form-modal'));
-const BulkDialog = lazy(() => import('./bulk-dialog'));
+const loadTokenForm = () => import('./token-form-modal');
+const loadBulkDialog = () => import('./bulk-dialog');
+const TokenFormModal = lazy(loadTokenForm);
+const BulkDialog = lazy(loadBulkDialog);
 
 type Dialog =
   | { kind: 'create' }
@@ -92,6 +95,8 @@ export function TokensScreen() {
     (search: string) => setView({ search, page: 1 }, true),
     250,
   );
+
+  useEffect(() => preload([loadTokenForm, loadBulkDialog]), []);
 
   useHotkeys([
     ['/', () => searchRef.current?.focus()],
@@ -244,7 +249,7 @@ export function TokensScreen() {
 
       <SummaryStrip status={view.status} onStatus={(status) => setView({ status, page: 1 })} />
 
-      <Group gap="sm" align="flex-end" wrap={phone ? 'wrap' : 'nowrap'}>
+      <Group gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
         <TextInput
           ref={searchRef}
           type="search"
@@ -284,7 +289,7 @@ export function TokensScreen() {
           autoComplete="off"
         />
         <Select
-          label={t('tokens.statusFilter')}
+          aria-label={t('tokens.statusFilter')}
           w={phone ? '100%' : 180}
           allowDeselect={false}
           value={view.status === null ? 'all' : String(view.status)}
@@ -465,7 +470,7 @@ export function TokensScreen() {
         </Group>
       )}
 
-      <Suspense fallback={null}>
+      <LazyBoundary>
         {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
           <TokenFormModal
             token={dialog.kind === 'edit' ? dialog.token : null}
@@ -481,7 +486,7 @@ export function TokensScreen() {
             onFinished={bulkFinished}
           />
         )}
-      </Suspense>
+      </LazyBoundary>
       {dialog?.kind === 'new-keys' && (
         <NewKeyDialog created={dialog.created} onClose={() => setDialog(null)} />
       )}

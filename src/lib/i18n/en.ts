@@ -261,6 +261,8 @@ export const en = {
   'upstream.rateLimited': 'The server limits how often this can be done: wait, then try again.',
   'upstream.notFound': 'No such token: it may have been deleted.',
   'upstream.negativeQuota': 'The quota cannot be negative.',
+  'lazy.failedTitle': 'This part of the dashboard could not be loaded',
+  'lazy.failedBody': 'The server did not send it. Check that it is running, then try again.',
   'error.unknown': 'Something went wrong: {message}',
 } as const;
 

@@ -239,5 +239,7 @@ export const zhCN: Messages = {
   'upstream.rateLimited': '服务器限制了操作频率：请稍后再试。',
   'upstream.notFound': '令牌不存在，可能已被删除。',
   'upstream.negativeQuota': '额度不能为负数。',
+  'lazy.failedTitle': '无法加载仪表盘的这一部分',
+  'lazy.failedBody': '服务器没有返回它。请确认服务器正在运行，然后重试。',
   'error.unknown': '出现错误：{message}',
 };

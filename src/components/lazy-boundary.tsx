@@ -1,0 +1,43 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Component, Suspense, type ReactNode } from 'react';
+import { useI18n } from './i18n';
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Alert color="red" variant="light" role="alert" title={t('lazy.failedTitle')}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('lazy.failedBody')}</Text>
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          {t('tokens.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * Around parts loaded on demand: if their file cannot be fetched (the server went away), the
+ * person is told and can try again instead of facing a blank space.
+ */
+export class LazyBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (this.state.failed) return <LoadFailed onRetry={() => this.setState({ failed: false })} />;
+    return <Suspense fallback={null}>{this.props.children}</Suspense>;
+  }
+}
+
+/** Fetches on-demand parts once the page is idle, so they are at hand even if the server goes away. */
+export function preload(loaders: Array<() => Promise<unknown>>) {
+  const run = () => {
+    for (const load of loaders) load().catch(() => undefined);
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3_000 });
+  else setTimeout(run, 1_000);
+}
