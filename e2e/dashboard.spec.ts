@@ -139,7 +139,7 @@ test.describe('the token table', () => {
       await expect(page.getByText('23 tokens')).toBeVisible();
       await expect(page.getByText('1–10 of 23')).toBeVisible();
       await expect(rowOf(page, 'Paged 23')).toBeVisible();
-      await page.getByRole('button', { name: '3' }).click();
+      await page.getByRole('button', { name: '3', exact: true }).click();
       await expect(page.getByText('21–23 of 23')).toBeVisible();
       await expect(rowOf(page, 'Paged 01')).toBeVisible();
       await page.getByRole('combobox', { name: 'Rows per page' }).click();
@@ -297,6 +297,8 @@ test.describe('when the service misbehaves', () => {
     await page.getByLabel('Admin key').fill(own.adminKey);
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(rowOf(page, 'Survivor')).toBeVisible();
+    // The forms are fetched once the page is idle, so they open even while the server is away.
+    await page.waitForLoadState('networkidle');
 
     await own.stop();
     await page.getByRole('button', { name: 'Create token' }).click();

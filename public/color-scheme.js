@@ -10,7 +10,7 @@
           ? 'dark'
           : 'light';
     document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
-  } catch (e) {
+  } catch {
     document.documentElement.setAttribute('data-mantine-color-scheme', 'light');
   }
 })();

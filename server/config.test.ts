@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       adminKey: undefined,
       demo: false,
       corsOrigins: [],
+      upstreamUrl: undefined,
+      upstreamTimeoutMs: 15_000,
     });
   });
 
@@ -23,6 +25,8 @@ describe('loadConfig', () => {
         ADMIN_KEY: 'an-admin-key',
         DEMO: '1',
         CORS_ORIGINS: 'https://admin.example.com, http://localhost:5173/ ,',
+        UPSTREAM_URL: 'https://gateway.example.com/',
+        UPSTREAM_TIMEOUT_MS: '5000',
       },
       [],
     );
@@ -33,6 +37,8 @@ describe('loadConfig', () => {
       adminKey: 'an-admin-key',
       demo: true,
       corsOrigins: ['https://admin.example.com', 'http://localhost:5173'],
+      upstreamUrl: new URL('https://gateway.example.com/'),
+      upstreamTimeoutMs: 5000,
     });
   });
 
@@ -59,6 +65,10 @@ describe('loadConfig', () => {
       [],
       '"https://admin.example.com/path" is not one',
     ],
+    [{ UPSTREAM_URL: 'ftp://gateway.example.com' }, [], 'UPSTREAM_URL must be the http or https'],
+    [{ UPSTREAM_URL: 'https://gateway.example.com/?a=1' }, [], 'not "https://gateway'],
+    [{ UPSTREAM_TIMEOUT_MS: '50' }, [], 'UPSTREAM_TIMEOUT_MS must be milliseconds from 100'],
+    [{ UPSTREAM_TIMEOUT_MS: '1.5' }, [], 'not "1.5"'],
     [{}, ['--dmeo'], 'unknown argument "--dmeo" (the only one is --demo)'],
   ] as const)('refuses %j %j with one clear line', (env, argv, message) => {
     expect(() => loadConfig(env, argv)).toThrow(ConfigError);

@@ -58,6 +58,7 @@ export async function startService(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_KEY: adminKey,
+      ...options.env,
     },
     stdio: 'ignore',
   });

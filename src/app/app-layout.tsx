@@ -13,10 +13,10 @@ import {
   type MantineColorScheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { sessionStore } from '../api/session';
 import { useI18n } from '../components/i18n';
-import { LazyBoundary, preload } from '../components/lazy-boundary';
+import { LazyBoundary, lazyPart, preload } from '../components/lazy-boundary';
 import {
   IconActivity,
   IconKey,
@@ -30,8 +30,8 @@ import { LANGUAGES } from '../lib/i18n/languages';
 
 const loadSettings = () => import('../features/settings/settings-drawer');
 const loadActivity = () => import('../features/activity/activity-drawer');
-const SettingsDrawer = lazy(loadSettings);
-const ActivityDrawer = lazy(loadActivity);
+const SettingsDrawer = lazyPart(loadSettings);
+const ActivityDrawer = lazyPart(loadActivity);
 
 function hostOf(baseUrl: string): string {
   try {

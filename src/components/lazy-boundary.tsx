@@ -1,5 +1,12 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { Component, Suspense, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useI18n } from './i18n';
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
@@ -40,4 +47,25 @@ export function preload(loaders: Array<() => Promise<unknown>>) {
   };
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3_000 });
   else setTimeout(run, 1_000);
+}
+
+/**
+ * React.lazy keeps a failed load for good; this one starts afresh after a failure, so the
+ * boundary's Retry can fetch the part again once the server is back.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the props of any component
+export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  const attempt = () =>
+    lazy(() =>
+      load().catch((error: unknown) => {
+        current = attempt();
+        throw error;
+      }),
+    );
+  let current = attempt();
+  const Part = (props: ComponentProps<T>) => {
+    const Loaded = current;
+    return <Loaded {...props} />;
+  };
+  return Part;
 }

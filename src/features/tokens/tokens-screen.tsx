@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { isApiError } from '../../api/errors';
 import {
@@ -33,7 +33,7 @@ import type { Token, TokenStatusCode } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 import { IconAlert, IconKey, IconPlus } from '../../components/icons';
-import { LazyBoundary, preload } from '../../components/lazy-boundary';
+import { LazyBoundary, lazyPart, preload } from '../../components/lazy-boundary';
 import { useNow } from '../../components/use-now';
 import { copyText } from '../../lib/clipboard';
 import { BulkBar } from './bulk-bar';
@@ -50,8 +50,8 @@ import { useListView } from './use-list-view';
 
 const loadTokenForm = () => import('./token-form-modal');
 const loadBulkDialog = () => import('./bulk-dialog');
-const TokenFormModal = lazy(loadTokenForm);
-const BulkDialog = lazy(loadBulkDialog);
+const TokenFormModal = lazyPart(loadTokenForm);
+const BulkDialog = lazyPart(loadBulkDialog);
 
 type Dialog =
   | { kind: 'create' }
@@ -122,14 +122,16 @@ export function TokensScreen() {
     });
   const succeed = (message: string) => notifications.show({ color: 'teal', message });
 
-  const select = (tokens: Token[], on: boolean) => {
-    const next = new Map(selected);
-    for (const token of tokens) {
-      if (on) next.set(token.id, token);
-      else next.delete(token.id);
-    }
-    setSelection({ key: paramsKey, tokens: next });
-  };
+  // Built on the latest selection, not this render's, so quick successive ticks all count.
+  const select = (tokens: Token[], on: boolean) =>
+    setSelection((current) => {
+      const next = new Map(current.key === paramsKey ? current.tokens : undefined);
+      for (const token of tokens) {
+        if (on) next.set(token.id, token);
+        else next.delete(token.id);
+      }
+      return { key: paramsKey, tokens: next };
+    });
 
   const handlers: TokenActionHandlers = {
     onEdit: (token) => setDialog({ kind: 'edit', token }),
