@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       upstreamUrl: undefined,
       upstreamTimeoutMs: 15_000,
+      dashboardDir: undefined,
     });
   });
 
@@ -27,6 +28,7 @@ describe('loadConfig', () => {
         CORS_ORIGINS: 'https://admin.example.com, http://localhost:5173/ ,',
         UPSTREAM_URL: 'https://gateway.example.com/',
         UPSTREAM_TIMEOUT_MS: '5000',
+        DASHBOARD_DIR: '/srv/tokendesk/dist',
       },
       [],
     );
@@ -39,6 +41,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://admin.example.com', 'http://localhost:5173'],
       upstreamUrl: new URL('https://gateway.example.com/'),
       upstreamTimeoutMs: 5000,
+      dashboardDir: '/srv/tokendesk/dist',
     });
   });
 

@@ -14,6 +14,8 @@ export interface Config {
   upstreamUrl: URL | undefined;
   /** How long to wait for the upstream's answer before a 504. */
   upstreamTimeoutMs: number;
+  /** The built dashboard to serve at /; absent means the project's own dist/. */
+  dashboardDir: string | undefined;
 }
 
 /** A setting the service cannot run with; its message is one line a person can act on. */
@@ -33,6 +35,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     upstreamUrl: parseUpstreamUrl(env.UPSTREAM_URL),
     upstreamTimeoutMs: parseUpstreamTimeout(env.UPSTREAM_TIMEOUT_MS),
+    dashboardDir: env.DASHBOARD_DIR ? resolve(env.DASHBOARD_DIR) : undefined,
   };
 }
 

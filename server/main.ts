@@ -16,7 +16,7 @@ import { openSqliteStore } from './store/sqlite-store';
 import { nowInSeconds } from './store/token-record';
 import type { TokenStore } from './store/token-store';
 
-const DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+const BUILT_DASHBOARD = fileURLToPath(new URL('../dist', import.meta.url));
 /** In-flight requests get this long after SIGTERM before their connections are cut. */
 const DRAIN_MS = 4_000;
 const SWEEP_MS = 50;
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
         app: createProxyApp({
           upstream: config.upstreamUrl,
           timeoutMs: config.upstreamTimeoutMs,
-          distDir: DIST_DIR,
+          distDir: config.dashboardDir ?? BUILT_DASHBOARD,
         }),
         store: null,
       }
@@ -75,7 +75,15 @@ async function tokenService(config: Config): Promise<{ app: App; store: TokenSto
     announceGeneratedKey(adminKey.key, adminKey.source.file);
   }
   if (config.demo) await addDemoTokensIfEmpty(store);
-  return { app: createApp({ store, adminKey: adminKey.key, config, distDir: DIST_DIR }), store };
+  return {
+    app: createApp({
+      store,
+      adminKey: adminKey.key,
+      config,
+      distDir: config.dashboardDir ?? BUILT_DASHBOARD,
+    }),
+    store,
+  };
 }
 
 function storeOrExit(config: Config): { store: TokenStore; adminKey: AdminKey } {
