@@ -2,12 +2,11 @@
  * The token service: `node --import tsx server/main.ts [--demo]`. Settings come from the
  * environment (see config.ts). Prints "Tokendesk listening on http://HOST:PORT" when ready.
  */
-import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { tokenListQuerySchema } from '../src/contract/token';
 import { resolveAdminKey, type AdminKey } from './admin-key';
 import { createApp } from './app';
+import { listen } from './http/node-server';
 import type { App } from './http/types';
 import { createProxyApp } from './proxy-app';
 import { loadConfig, type Config } from './config';
@@ -34,9 +33,14 @@ async function main(): Promise<void> {
       }
     : await tokenService(config);
   const mode = config.upstreamUrl ? ` (proxy to ${config.upstreamUrl.origin})` : '';
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
-    console.log(`Tokendesk listening on ${httpUrl(config.host, info.port)}${mode}`),
-  ) as Server;
+  const server = listen({
+    app,
+    port: config.port,
+    host: config.host,
+    extraConnectSrc: config.upstreamUrl ? [config.upstreamUrl.origin] : [],
+    onListening: (port) =>
+      console.log(`Tokendesk listening on ${httpUrl(config.host, port)}${mode}`),
+  });
   server.on('error', (error) => exitWithStartupError(listenProblem(error, config)));
 
   let stopping = false;

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import { anyEnvelopeSchema } from '../src/contract/envelope';
-import { tokenPageSchema, tokenSchema, type Token, type TokenPage } from '../src/contract/token';
+import type { Option } from '../src/contract/status';
+import {
+  tokenListQuerySchema,
+  tokenPageSchema,
+  tokenSchema,
+  type Token,
+  type TokenPage,
+} from '../src/contract/token';
 import { createApp } from './app';
 import type { App } from './http/types';
 import { openSqliteStore } from './store/sqlite-store';
@@ -47,6 +54,8 @@ export interface TestService {
 export interface TestServiceOptions {
   /** Milliseconds: the failed-attempt limiter's clock. */
   now?: () => number;
+  /** Unix seconds: the store's clock (created times, expiry). */
+  clock?: () => number;
   distDir?: string;
   corsOrigins?: string[];
 }
@@ -57,7 +66,7 @@ export function makeTempDir(prefix = 'tokendesk-test-'): string {
 
 export function startTestService(options: TestServiceOptions = {}): TestService {
   const dataDir = makeTempDir();
-  const store = openSqliteStore({ dataDir });
+  const store = openSqliteStore({ dataDir, now: options.clock });
   const app = createApp({
     store,
     adminKey: TEST_ADMIN_KEY,
@@ -114,4 +123,21 @@ export function startTestService(options: TestServiceOptions = {}): TestService 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Everything stored, whole keys included: equal snapshots mean nothing was changed. */
+export interface StoreSnapshot {
+  tokens: Token[];
+  options: Option[];
+}
+
+export async function snapshotStore(store: TokenStore): Promise<StoreSnapshot> {
+  const tokens: Token[] = [];
+  for (let p = 1; ; p += 1) {
+    const query = tokenListQuerySchema.parse({ p: String(p), size: '100', order: 'id' });
+    const page = await store.list(query);
+    for (const token of page.items) tokens.push({ ...token, key: (await store.reveal(token.id))! });
+    if (p * 100 >= page.total) break;
+  }
+  return { tokens, options: await store.getOptions() };
 }

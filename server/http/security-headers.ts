@@ -20,13 +20,21 @@ export function contentSecurityPolicy(extraConnectSrc: readonly string[] = []): 
   ].join('; ');
 }
 
+export function securityHeaderValues(
+  extraConnectSrc: readonly string[] = [],
+): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(extraConnectSrc),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  };
+}
+
 /** On every response, API and static alike, errors included. */
 export function securityHeaders(extraConnectSrc: readonly string[] = []): MiddlewareHandler {
-  const policy = contentSecurityPolicy(extraConnectSrc);
+  const headers = Object.entries(securityHeaderValues(extraConnectSrc));
   return async (c, next) => {
     await next();
-    c.res.headers.set('Content-Security-Policy', policy);
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    c.res.headers.set('Referrer-Policy', 'no-referrer');
+    for (const [name, value] of headers) c.res.headers.set(name, value);
   };
 }

@@ -9,6 +9,7 @@ export type AppEnv = { Bindings: Partial<HttpBindings> };
 export type App = Hono<AppEnv>;
 export type AppContext = Context<AppEnv>;
 
+/** Extra leading slashes still mean the API: such a path gets the API's 404, not the dashboard. */
 export function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/');
+  return /^\/+api(\/|$)/.test(path);
 }

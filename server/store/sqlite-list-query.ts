@@ -41,7 +41,7 @@ const ORDER_EXPRESSIONS: Record<TokenOrderField, string> = {
 };
 
 /** Spells a column in SQL: as itself, or with a unary + that keeps its index out of use. */
-type Column = (name: string) => string;
+export type Column = (name: string) => string;
 type Condition = (c: Column) => string;
 
 /**
@@ -57,11 +57,24 @@ const STATUS_CONDITIONS: Record<TokenStatusCode, Condition> = {
     `${c('status')} = 1 AND (${c('expired_time')} = -1 OR ${c('expired_time')} > @now) AND ${c('unlimited_quota')} = 0 AND ${c('remain_quota')} = 0`,
 };
 
-const indexable: Column = (name) => name;
+export const indexable: Column = (name) => name;
 const notIndexable: Column = (name) => `+${name}`;
 
-export function buildListStatements(query: TokenListQuery, now: number): ListStatements {
-  const params: Record<string, string | number> = {};
+/** The WHERE clause of the filters a list and a summary share; `@now` is the request's clock. */
+export interface TokenFilter {
+  where: (c: Column) => string;
+  params: Record<string, string | number>;
+  /** No filter at all: every token matches. */
+  none: boolean;
+  /** The only filter is the name search, which its index can count alone. */
+  nameSearchOnly: boolean;
+}
+
+export function buildTokenFilter(
+  query: Pick<TokenListQuery, 'keyword' | 'token'> & { status?: TokenStatusCode },
+  now: number,
+): TokenFilter {
+  const params: Record<string, string | number> = { now };
   const filters: Condition[] = [];
 
   const key = normalizeKey(query.token);
@@ -91,23 +104,28 @@ export function buildListStatements(query: TokenListQuery, now: number): ListSta
   }
 
   const { status } = query;
-  if (status !== undefined) {
-    filters.push((c) => `(${STATUS_CONDITIONS[status](c)})`);
-    params.now = now;
-  }
+  if (status !== undefined) filters.push((c) => `(${STATUS_CONDITIONS[status](c)})`);
 
-  const where = (c: Column) =>
-    filters.length > 0 ? `WHERE ${filters.map((filter) => filter(c)).join(' AND ')}` : '';
+  return {
+    where: (c) =>
+      filters.length > 0 ? `WHERE ${filters.map((filter) => filter(c)).join(' AND ')}` : '',
+    params,
+    none: filters.length === 0,
+    nameSearchOnly: trigramSearch && filters.length === 1,
+  };
+}
+
+export function buildListStatements(query: TokenListQuery, now: number): ListStatements {
+  const { where, params, none, nameSearchOnly } = buildTokenFilter(query, now);
   const page = (c: Column) =>
     `SELECT * FROM tokens ${where(c)} ORDER BY ${orderBy(query.order)} LIMIT @limit OFFSET @offset`;
 
   return {
-    count:
-      filters.length === 0
-        ? null
-        : trigramSearch && filters.length === 1
-          ? 'SELECT count(*) AS total FROM token_names WHERE token_names MATCH @phrase'
-          : `SELECT count(*) AS total FROM tokens ${where(indexable)}`,
+    count: none
+      ? null
+      : nameSearchOnly
+        ? 'SELECT count(*) AS total FROM token_names WHERE token_names MATCH @phrase'
+        : `SELECT count(*) AS total FROM tokens ${where(indexable)}`,
     pageByOrder: page(notIndexable),
     pageByFilter: page(indexable),
     params,

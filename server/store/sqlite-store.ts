@@ -9,7 +9,9 @@ import {
   FEW_MATCHES,
   NAME_CONTAINS_FUNCTION,
   buildListStatements,
+  buildTokenFilter,
   foldedContains,
+  indexable,
   type ListStatements,
 } from './sqlite-list-query';
 import { migrate } from './sqlite-schema';
@@ -35,6 +37,19 @@ type NameRow = { id: number; name: string };
 
 /** A row as SQLite returns it: booleans are 0 or 1. */
 type TokenRow = Omit<TokenRecord, 'unlimited_quota'> & { unlimited_quota: number };
+
+/**
+ * One pass over the matching tokens; the status rules are token-record.ts's, written in SQL.
+ * total(), not sum(): sum() of many large quotas overflows 64-bit integers and fails.
+ */
+const SUMMARY_SELECT = `SELECT count(*) AS total,
+  coalesce(sum(status = 2), 0) AS disabled,
+  coalesce(sum(status = 1 AND expired_time != -1 AND expired_time <= @now), 0) AS expired,
+  coalesce(sum(status = 1 AND NOT (expired_time != -1 AND expired_time <= @now)
+    AND unlimited_quota = 0 AND remain_quota <= 0), 0) AS exhausted,
+  coalesce(sum(unlimited_quota = 1), 0) AS unlimited,
+  total(CASE WHEN unlimited_quota = 0 THEN remain_quota ELSE 0 END) AS remain_quota
+FROM tokens`;
 
 const COLUMNS =
   'name, key, status, remain_quota, used_quota, unlimited_quota, expired_time, created_time, accessed_time, models, subnet';
@@ -77,23 +92,12 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       'INSERT INTO options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
     ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
-    // One pass over the table; the status rules are token-record.ts's, written in SQL.
-    summary: db.prepare<[{ now: number }], Omit<TokenSummary, 'enabled'>>(
-      `SELECT count(*) AS total,
-        coalesce(sum(status = 2), 0) AS disabled,
-        coalesce(sum(status = 1 AND expired_time != -1 AND expired_time <= @now), 0) AS expired,
-        coalesce(sum(status = 1 AND NOT (expired_time != -1 AND expired_time <= @now)
-          AND unlimited_quota = 0 AND remain_quota <= 0), 0) AS exhausted,
-        coalesce(sum(unlimited_quota = 1), 0) AS unlimited,
-        coalesce(sum(CASE WHEN unlimited_quota = 0 THEN remain_quota ELSE 0 END), 0) AS remain_quota
-      FROM tokens`,
-    ),
   };
 
   // Cheap insurance: a total drifted by a hand edit of the file is right again after a restart.
   statements.recount.run();
 
-  // List statements differ only by which filters and order are present: a few dozen shapes.
+  // Statements differ only by which filters and order are present: a few dozen shapes.
   const listStatements = new Map<string, Database.Statement>();
   const listStatement = (sql: string) => {
     let statement = listStatements.get(sql);
@@ -201,8 +205,10 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       return removeRows(() => statements.removeMany.all(JSON.stringify(ids)));
     },
 
-    async summary() {
-      const counts = statements.summary.get({ now: clock() });
+    async summary(filter) {
+      const { where, params } = buildTokenFilter(filter, clock());
+      const counts = listStatement(`${SUMMARY_SELECT} ${where(indexable)}`).get(params) as
+        Omit<TokenSummary, 'enabled'> | undefined;
       if (!counts) throw new Error('the summary query returned no row');
       return {
         ...counts,

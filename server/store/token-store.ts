@@ -8,6 +8,9 @@ import type {
   TokenUpdate,
 } from '../../src/contract/token';
 
+/** The filters a list and a summary share. */
+export type TokenFilterQuery = Pick<TokenListQuery, 'keyword' | 'token'>;
+
 /** Every stored field of a token but the id, as seeding and demo data provide them. */
 export interface TokenRecordInput {
   name: string;
@@ -46,8 +49,8 @@ export interface TokenStore {
   remove(id: number): Promise<boolean>;
   /** How many of the ids existed and are now deleted. */
   removeMany(ids: readonly number[]): Promise<number>;
-  /** Counts by returned status and the quota left on limited tokens. */
-  summary(): Promise<TokenSummary>;
+  /** Counts by returned status and the quota left on limited tokens, of those matching the filter. */
+  summary(filter: TokenFilterQuery): Promise<TokenSummary>;
   /** The whole key, or null for an unknown id. */
   reveal(id: number): Promise<string | null>;
   /** Inserts all tokens in one transaction: all of them or none. */

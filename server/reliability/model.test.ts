@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { runModel, seedFromEnvironment } from './model/run-model';
+
+const SEED = 20_250_615;
+const MIN_COMMANDS = 10_000;
+
+describe('the service against the model of token-api.md', () => {
+  const seed = seedFromEnvironment(SEED);
+
+  it(`answers every command as the model does (seed ${seed}; MODEL_SEED and MODEL_PATH replay)`, async () => {
+    console.log(`model-based test: seed ${seed}`);
+    const stats = await runModel({
+      seed,
+      numRuns: 100,
+      maxCommands: 200,
+      path: process.env.MODEL_PATH,
+    });
+    console.log(
+      `model-based test: seed ${seed}, ${stats.sequences} sequences, ${stats.commands} commands, ${stats.requests} requests`,
+    );
+    expect(stats.commands).toBeGreaterThanOrEqual(MIN_COMMANDS);
+  }, 180_000);
+});

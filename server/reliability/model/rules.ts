@@ -1,0 +1,80 @@
+/**
+ * The rules of token-api.md and the README's API section, written again without the service's
+ * schemas, so the model can disagree with them.
+ */
+export const NAME_MAX = 50;
+export const QUOTA_MAX = 1e15;
+export const EXPIRY_MAX = 253_402_300_799;
+export const NEVER = -1;
+export const TEXT_LIST_MAX = 4096;
+export const QUERY_TEXT_MAX = 200;
+export const PAGE_MAX = 1_000_000_000;
+export const SIZE_MAX = 100;
+export const BATCH_MAX = 100;
+export const QUOTA_PER_UNIT_MAX = 1e12;
+
+export const ORDER_FIELDS = [
+  'id',
+  'name',
+  'remain_quota',
+  'used_quota',
+  'created_time',
+  'expired_time',
+  'accessed_time',
+] as const;
+export type OrderField = (typeof ORDER_FIELDS)[number];
+
+export const isInteger = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value);
+
+/** Lengths count characters (code points), so an emoji is one, not two UTF-16 units. */
+export const characters = (text: string): number => [...text].length;
+
+/** Readable text: no control characters, no half of a surrogate pair. */
+export const isPlainText = (value: string): boolean => !/[\p{Cc}\p{Cs}]/u.test(value);
+
+export function validName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const name = value.trim();
+  return characters(name) >= 1 && characters(name) <= NAME_MAX && isPlainText(name) ? name : null;
+}
+
+export const validQuota = (value: unknown): value is number =>
+  isInteger(value) && value >= 0 && value <= QUOTA_MAX;
+
+export const validExpiry = (value: unknown): value is number =>
+  isInteger(value) && value >= NEVER && value <= EXPIRY_MAX;
+
+export const validListText = (value: unknown): value is string =>
+  typeof value === 'string' && characters(value) <= TEXT_LIST_MAX && isPlainText(value);
+
+export const validId = (value: unknown): value is number =>
+  isInteger(value) && value > 0 && value <= Number.MAX_SAFE_INTEGER;
+
+/** An id in a path: digits only, so "1.5", "-1", "1e3" and " 1" are refused. */
+export function validPathId(raw: string): number | null {
+  if (!/^\d{1,16}$/.test(raw)) return null;
+  const id = Number(raw);
+  return validId(id) ? id : null;
+}
+
+/** A whole number in a query string; "" means the default. */
+export function queryInt(
+  raw: string | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+): number | null {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,16}$/.test(raw)) return null;
+  const value = Number(raw);
+  return value >= min && value <= max ? value : null;
+}
+
+/** The key as people paste it: blanks around it and an `sk-` in front do not matter. */
+export function normalizeKey(input: string): string {
+  const trimmed = input.trim();
+  return trimmed.startsWith('sk-') ? trimmed.slice(3) : trimmed;
+}
+
+export const maskKey = (key: string): string => `${key.slice(0, 4)}**********${key.slice(-4)}`;
