@@ -1,6 +1,5 @@
 import './app/styles';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -14,7 +13,6 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <I18nProvider>
-        <Notifications position="bottom-right" limit={4} />
         <App />
       </I18nProvider>
     </MantineProvider>

@@ -1,13 +1,31 @@
-import { useSyncExternalStore } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { Suspense, useSyncExternalStore } from 'react';
 import { sessionStore } from '../api/session';
+import { useI18n } from '../components/i18n';
+import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
 import { ConnectScreen } from '../features/session/connect-screen';
-import { ConnectedApp } from './connected-app';
+
+// The signed-in app is a part of its own: the connect screen, the usual first screen, does
+// not wait for the table, the fetch layer and their styles.
+const ConnectedApp = lazyPart(() =>
+  import('./connected-app').then((module) => ({ default: module.ConnectedApp })),
+);
 
 export function App() {
+  const { t } = useI18n();
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
-  return session.connection ? (
-    <ConnectedApp connection={session.connection} />
-  ) : (
-    <ConnectScreen endedBecause={session.endedBecause} />
+  if (!session.connection) return <ConnectScreen endedBecause={session.endedBecause} />;
+  return (
+    <LazyBoundary>
+      <Suspense
+        fallback={
+          <Center mih="100dvh">
+            <Loader aria-label={t('app.loading')} />
+          </Center>
+        }
+      >
+        <ConnectedApp connection={session.connection} />
+      </Suspense>
+    </LazyBoundary>
   );
 }

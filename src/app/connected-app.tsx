@@ -1,3 +1,5 @@
+import './connected-styles';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { activityLog } from '../api/activity';
@@ -34,6 +36,7 @@ export function ConnectedApp({ connection }: { connection: Connection }) {
     <QueryClientProvider client={queryClient}>
       <BackendContext.Provider value={backend}>
         <QuotaProvider>
+          <Notifications position="bottom-right" limit={4} />
           <AppLayout baseUrl={connection.baseUrl} />
         </QuotaProvider>
       </BackendContext.Provider>

@@ -1,45 +1,22 @@
-// Mantine's styles for the first screens only (connect, header, token table and its small
-// dialogs), in the order Mantine documents; parts loaded later bring their own.
+// Mantine's styles for the connect screen and the shell, in the order Mantine documents; the
+// signed-in app brings the rest (connected-styles.ts), and later parts their own.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
 import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Code.css';
-import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/AppShell.css';
-import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CheckboxIndicator.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/ThemeIcon.css';
-import '@mantine/core/styles/Tooltip.css';
-import '@mantine/notifications/styles.css';

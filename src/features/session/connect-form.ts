@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { normalizeServerAddress } from '../../api/session';
 import type { MessageKey } from '../../lib/i18n/en';
@@ -17,3 +18,5 @@ export const connectFormSchema = z.object({
     .refine((value) => value === '' || /^\d{1,12}$/.test(value), message('connect.badUserId')),
 });
 export type ConnectForm = z.infer<typeof connectFormSchema>;
+
+export const connectFormResolver = zodResolver(connectFormSchema);

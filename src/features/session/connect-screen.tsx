@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Anchor,
@@ -9,39 +8,42 @@ import {
   Group,
   Paper,
   PasswordInput,
-  Select,
+  NativeSelect,
   Stack,
   Text,
   TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { activityLog } from '../../api/activity';
-import { createBackend } from '../../api/create-backend';
-import { detectKind } from '../../api/detect-kind';
+import { useEffect, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { isApiError } from '../../api/errors';
-import {
-  normalizeServerAddress,
-  pageOrigin,
-  rememberedServer,
-  rememberServer,
-  sessionStore,
-  type SignOutReason,
-} from '../../api/session';
+import { pageOrigin, rememberedServer, type SignOutReason } from '../../api/session';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
+import { preload } from '../../components/lazy-boundary';
 import { IconAlert, IconKey } from '../../components/icons';
 import type { MessageKey } from '../../lib/i18n/en';
-import { connectFormSchema, type ConnectForm } from './connect-form';
+import type { ConnectForm } from './connect-form';
+
+const loadConnect = () => import('./connect');
+const loadValidation = () => import('./connect-form');
+
+// Validation and the fetch layer are fetched when the page is idle, not before the first paint.
+const resolver: Resolver<ConnectForm> = async (values, context, options) => {
+  try {
+    return (await loadValidation()).connectFormResolver(values, context, options);
+  } catch {
+    return { values: {}, errors: { root: { type: 'load', message: 'lazy.failedBody' } } };
+  }
+};
 
 export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | null }) {
   const { t } = useI18n();
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const remembered = rememberedServer();
   const form = useForm<ConnectForm>({
-    resolver: zodResolver(connectFormSchema),
+    resolver,
     defaultValues: {
       adminKey: '',
       serverAddress: remembered?.address ?? pageOrigin(),
@@ -51,19 +53,11 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ adminKey, serverAddress, kind, userId }) => {
-    const baseUrl = normalizeServerAddress(serverAddress) ?? pageOrigin();
-    const partial = { baseUrl, adminKey: adminKey.trim(), ...(userId ? { userId } : {}) };
-    const hooks = { onCall: activityLog.add };
+  useEffect(() => preload([loadValidation, loadConnect]), []);
+
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const connection = {
-        ...partial,
-        kind: kind === 'auto' ? await detectKind(partial, hooks) : kind,
-      };
-      // The list call proves the key; its answer is thrown away.
-      await createBackend(connection, hooks).list({ p: 1, size: 10 });
-      rememberServer({ address: serverAddress, kind, userId });
-      sessionStore.connect(connection);
+      await (await loadConnect()).connect(values);
     } catch (error) {
       if (isApiError(error) && ['unauthorized', 'rate-limited', 'rejected'].includes(error.kind)) {
         form.setError('adminKey', { message: describeError(error, t) });
@@ -75,7 +69,7 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
   });
 
   const fieldError = (message: string | undefined) =>
-    message && message.startsWith('connect.') ? t(message as MessageKey) : message;
+    message && /^(connect|lazy)\./.test(message) ? t(message as MessageKey) : message;
 
   return (
     <Center mih="100dvh" p="md">
@@ -141,24 +135,16 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
                       error={fieldError(errors.serverAddress?.message)}
                       {...form.register('serverAddress')}
                     />
-                    <Controller
-                      control={form.control}
-                      name="kind"
-                      render={({ field }) => (
-                        <Select
-                          label={t('connect.kind')}
-                          description={t('connect.kindHint')}
-                          allowDeselect={false}
-                          value={field.value}
-                          onChange={(value) => field.onChange(value ?? 'auto')}
-                          data={[
-                            { value: 'auto', label: t('connect.kindAuto') },
-                            { value: 'tokendesk', label: 'Tokendesk' },
-                            { value: 'one-api', label: 'one-api' },
-                            { value: 'new-api', label: 'new-api' },
-                          ]}
-                        />
-                      )}
+                    <NativeSelect
+                      label={t('connect.kind')}
+                      description={t('connect.kindHint')}
+                      data={[
+                        { value: 'auto', label: t('connect.kindAuto') },
+                        { value: 'tokendesk', label: 'Tokendesk' },
+                        { value: 'one-api', label: 'one-api' },
+                        { value: 'new-api', label: 'new-api' },
+                      ]}
+                      {...form.register('kind')}
                     />
                     <TextInput
                       label={t('connect.userId')}
@@ -172,7 +158,7 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
               </Box>
               {errors.root && (
                 <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
-                  {errors.root.message}
+                  {fieldError(errors.root.message)}
                 </Alert>
               )}
               <Button type="submit" loading={isSubmitting} fullWidth>

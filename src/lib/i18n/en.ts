@@ -2,6 +2,7 @@
 export const en = {
   'app.name': 'Tokendesk',
   'app.tagline': 'API keys of your LLM gateway, in one place.',
+  'app.loading': 'Loading…',
   'header.settings': 'Settings',
   'header.logout': 'Log out',
   'header.connectedTo': 'Connected to {host}',

@@ -4,6 +4,7 @@ import type { Messages } from './en';
 export const zhCN: Messages = {
   'app.name': 'Tokendesk',
   'app.tagline': '集中管理 LLM 网关的 API 密钥。',
+  'app.loading': '正在加载…',
   'header.settings': '设置',
   'header.logout': '退出登录',
   'header.connectedTo': '已连接到 {host}',
