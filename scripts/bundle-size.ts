@@ -1,0 +1,69 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface SizedFile {
+  file: string;
+  gzip: number;
+}
+
+export interface BundleSizes {
+  /** What index.html makes the browser fetch before the first render, gzip -9. */
+  criticalPath: SizedFile[];
+  criticalPathGzip: number;
+  /** Every other script and style sheet: fetched only when a part of the app needs it. */
+  lazy: SizedFile[];
+  totalJsGzip: number;
+}
+
+const gzipped = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
+
+/** Same-origin files named by index.html's script, modulepreload and stylesheet tags. */
+function filesNamedBy(html: string): string[] {
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  const files: string[] = [];
+  for (const tag of tags) {
+    const isScript = tag.startsWith('<script');
+    const rel = /\brel="([^"]+)"/.exec(tag)?.[1];
+    if (!isScript && rel !== 'modulepreload' && rel !== 'stylesheet') continue;
+    const url = /\b(?:src|href)="(\/[^"]+)"/.exec(tag)?.[1];
+    if (url) files.push(url.slice(1));
+  }
+  return files;
+}
+
+/** Modules a script imports statically; `import("…")` is left out, it loads on demand. */
+function staticImports(code: string): string[] {
+  const found: string[] = [];
+  const pattern = /\b(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["']\.\/([^"']+)["']/g;
+  for (const match of code.matchAll(pattern)) found.push(`assets/${match[1]}`);
+  return found;
+}
+
+export function measureBundle(distDir: string): BundleSizes {
+  const critical = new Set<string>();
+  const visit = (file: string) => {
+    if (critical.has(file)) return;
+    critical.add(file);
+    if (file.endsWith('.js')) {
+      for (const imported of staticImports(readFileSync(join(distDir, file), 'utf8'))) {
+        visit(imported);
+      }
+    }
+  };
+  for (const file of filesNamedBy(readFileSync(join(distDir, 'index.html'), 'utf8'))) visit(file);
+
+  const assets = readdirSync(join(distDir, 'assets'))
+    .filter((name) => name.endsWith('.js') || name.endsWith('.css'))
+    .map((name) => `assets/${name}`);
+  const sized = (file: string): SizedFile => ({ file, gzip: gzipped(join(distDir, file)) });
+  const criticalPath = [...critical].map(sized);
+  return {
+    criticalPath,
+    criticalPathGzip: criticalPath.reduce((sum, { gzip }) => sum + gzip, 0),
+    lazy: assets.filter((file) => !critical.has(file)).map(sized),
+    totalJsGzip: assets
+      .filter((file) => file.endsWith('.js'))
+      .reduce((sum, file) => sum + gzipped(join(distDir, file)), 0),
+  };
+}
