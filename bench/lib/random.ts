@@ -1,0 +1,16 @@
+/** A small seeded generator (mulberry32): the same pages and keys on every run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Pages 1..last spread evenly on a log scale: as many first pages as deep ones. */
+export function logUniformPage(random: () => number, last: number): number {
+  return Math.min(last, Math.max(1, Math.round(Math.exp(random() * Math.log(last)))));
+}

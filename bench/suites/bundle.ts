@@ -1,0 +1,136 @@
+import { join } from 'node:path';
+import { launchBrowser } from '../lib/browser';
+import type { BenchContext } from '../lib/context';
+import { atMost, count, info, kB, ms, type Figure, type SuiteResult } from '../lib/figures';
+import { progress } from '../lib/log';
+import { startService } from '../lib/service';
+import { median, sum } from '../lib/stats';
+import {
+  gzipSize,
+  isScript,
+  isStyle,
+  listBuiltFiles,
+  rawSize,
+  readManifest,
+} from './bundle/built-files';
+import { criticalPath } from './bundle/critical-path';
+import { firstRenderRequests, type FirstRender } from './bundle/first-render-requests';
+import { originsOf } from './bundle/source-origins';
+
+const SECTION = 'Bundle';
+const CRITICAL_GOAL = 150_000;
+const LAZY_CHUNK_GOAL = 100_000;
+const CRITICAL_ANCHOR = 'one-api ≈ 398 kB, new-api ≈ 1,293 kB';
+const PAGE_LOADS = 3;
+const ORIGINS_SHOWN = 12;
+
+export async function bundleSuite(context: BenchContext): Promise<SuiteResult> {
+  const outDir = await context.dashboardDir();
+  const manifest = readManifest(outDir);
+  const gzip = (path: string) => gzipSize(outDir, path);
+
+  const critical = criticalPath(outDir, manifest);
+  const criticalSet = new Set(critical.map((file) => file.path));
+  const criticalJs = sum(critical.filter((f) => isScript(f.path)).map((f) => gzip(f.path)));
+  const criticalCss = sum(critical.filter((f) => isStyle(f.path)).map((f) => gzip(f.path)));
+
+  const scripts = listBuiltFiles(outDir).filter(isScript);
+  const lazyChunks = scripts
+    .filter((path) => !criticalSet.has(path))
+    .map((path) => ({ path, gzip: gzip(path) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  const largestChunk = lazyChunks[0];
+
+  progress('bundle: counting requests before the first paint in Chromium');
+  const loads = await measureFirstRender(context, outDir);
+  const typical = loads.sort((a, b) => a.beforeFcp.length - b.beforeFcp.length)[
+    Math.floor(loads.length / 2)
+  ] as FirstRender;
+  const counts = loads.map((load) => load.beforeFcp.length);
+
+  const figures: Figure[] = [
+    atMost(
+      SECTION,
+      'critical path, JS + CSS (gzip -9)',
+      criticalJs + criticalCss,
+      CRITICAL_GOAL,
+      kB,
+      {
+        anchor: CRITICAL_ANCHOR,
+        note: `${critical.length} files: JS ${kB(criticalJs)}, CSS ${kB(criticalCss)}`,
+      },
+    ),
+    info(SECTION, 'total JS (gzip -9)', kB(sum(scripts.map(gzip))), {
+      note: `${scripts.length} files`,
+    }),
+    largestChunk
+      ? atMost(SECTION, 'largest lazy chunk (gzip -9)', largestChunk.gzip, LAZY_CHUNK_GOAL, kB, {
+          note: largestChunk.path,
+        })
+      : info(SECTION, 'largest lazy chunk (gzip -9)', 'none'),
+    info(
+      SECTION,
+      'requests before first contentful paint (Chromium, connect screen)',
+      count(median(counts)),
+      {
+        note: `FCP at ${ms(typical.fcpMs)} on loopback without throttling; ${typical.beforeForm.length} requests had started when the connect form entered the DOM (${ms(typical.formMs)}); ${PAGE_LOADS} loads, counts ${counts.join(', ')}`,
+      },
+    ),
+  ];
+
+  const origins = originsOf(
+    outDir,
+    critical.filter((file) => isScript(file.path)).map((file) => file.path),
+  );
+  const originTotal = sum(origins.map((origin) => origin.characters));
+  const details = [
+    'The production build (`vite build`) in a folder of the bench, served by the service. The critical path is what `index.html` loads before the first render: its scripts (classic and module), `modulepreload` links and stylesheets, plus any chunk they import statically (found through Vite’s build manifest) and that chunk’s CSS. Sizes are gzip level 9 of each file (`node:zlib`). A lazy chunk is any other JS file of the build.',
+    '',
+    'Requests before first render: the connect screen loaded in headless Chromium with an empty cache, three times; counted are the document and every same-origin resource whose request started before `first-contentful-paint`, read from the page’s own Resource Timing and Paint Timing.',
+    '',
+    '| file on the critical path | why it loads | bytes | gzip -9 |',
+    '| --- | --- | --- | --- |',
+    ...critical.map(
+      (file) =>
+        `| ${file.path} | ${file.reason} | ${kB(rawSize(outDir, file.path))} | ${kB(gzip(file.path))} |`,
+    ),
+    '',
+    `Where the critical path’s minified JS comes from (from the build’s source maps; “gzip alone” compresses each origin’s code by itself, so the column does not add up to the total):`,
+    '',
+    '| origin | minified | share | gzip alone |',
+    '| --- | --- | --- | --- |',
+    ...origins
+      .slice(0, ORIGINS_SHOWN)
+      .map(
+        (origin) =>
+          `| ${origin.origin} | ${kB(origin.characters)} | ${((origin.characters / originTotal) * 100).toFixed(1)}% | ${kB(origin.gzipAlone)} |`,
+      ),
+    '',
+    `Requests started before first contentful paint (one typical load): ${typical.beforeFcp.map((path) => `\`${path}\``).join(', ')}.`,
+    '',
+    `Largest lazy chunks: ${lazyChunks
+      .slice(0, 5)
+      .map((chunk) => `${chunk.path} ${kB(chunk.gzip)}`)
+      .join(', ')}.`,
+  ];
+  return { figures, details };
+}
+
+async function measureFirstRender(context: BenchContext, outDir: string): Promise<FirstRender[]> {
+  await context.chromium();
+  const service = await startService({
+    dataDir: join(context.tempDir, 'bundle-data'),
+    dashboardDir: outDir,
+  });
+  const browser = await launchBrowser();
+  try {
+    const loads: FirstRender[] = [];
+    for (let load = 0; load < PAGE_LOADS; load += 1) {
+      loads.push(await firstRenderRequests(browser, `${service.url}/`));
+    }
+    return loads;
+  } finally {
+    await browser.close();
+    await service.stop();
+  }
+}

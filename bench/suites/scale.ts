@@ -1,0 +1,145 @@
+import { join } from 'node:path';
+import type { TokenOrder } from '../../src/contract/token';
+import type { BenchContext } from '../lib/context';
+import {
+  atMost,
+  count,
+  info,
+  MiB,
+  ms,
+  seconds,
+  type Figure,
+  type SuiteResult,
+} from '../lib/figures';
+import { progress } from '../lib/log';
+import { startService } from '../lib/service';
+import { median, percentile } from '../lib/stats';
+import { coldStarts } from './scale/cold-start';
+import { measureListing, PAGE_SIZE, type ListTimings, type Timing } from './scale/list-timings';
+import { memoryUnderLoad, type MemoryUnderLoad } from './scale/memory-under-load';
+import { seedDatabase } from './scale/seed';
+
+const SECTION = 'Scale';
+const SEED_GOAL_S = 60;
+const QUERY_GOAL_MS = 10;
+const MEMORY_GOAL_KIB = 150 * 1024;
+const COLD_START_GOAL_MS = 1000;
+
+export async function scaleSuite(context: BenchContext): Promise<SuiteResult> {
+  const tokens = context.settings.scaleTokens;
+  const dataDir = join(context.tempDir, 'scale-data');
+
+  progress(`scale: npm run seed -- --count ${tokens}`);
+  const seedSeconds = await seedDatabase(dataDir, tokens);
+
+  progress('scale: list, search and key lookups in-process');
+  const listing = await measureListing(dataDir);
+
+  progress('scale: the service under a burst of list and search requests');
+  const service = await startService({ dataDir });
+  let memory: MemoryUnderLoad;
+  try {
+    memory = await memoryUnderLoad(service, listing.total);
+  } finally {
+    await service.stop();
+  }
+
+  progress('scale: cold starts');
+  const starts = await coldStarts(dataDir);
+
+  return {
+    figures: [
+      atMost(
+        SECTION,
+        `seed ${count(tokens)} tokens (npm run seed)`,
+        seedSeconds,
+        SEED_GOAL_S,
+        seconds,
+        {
+          note: 'wall clock from spawning npm to its exit',
+        },
+      ),
+      ...[...listing.byOrder].map(([order, timings]) => orderFigure(order, timings)),
+      searchFigure('name search (keyword), page of 100', listing.nameSearch),
+      searchFigure('key search (token)', listing.keySearch),
+      info(
+        SECTION,
+        `summary (counts by status) over ${count(listing.total)} tokens`,
+        ms(median(listing.summaryMs)),
+        {
+          note: `median of ${listing.summaryMs.length}, in-process; the strip above the dashboard’s list shows it`,
+        },
+      ),
+      atMost(
+        SECTION,
+        'service RSS after a burst of list/search requests',
+        memory.afterKiB,
+        MEMORY_GOAL_KIB,
+        MiB,
+        {
+          note: `${MiB(memory.idleKiB)} right after the start; peak during the burst ${MiB(memory.peakKiB)}; ${memory.requests} requests in ${seconds(memory.seconds)}`,
+        },
+      ),
+      atMost(
+        SECTION,
+        'cold start to a healthy /healthz (median of 5)',
+        median(starts),
+        COLD_START_GOAL_MS,
+        ms,
+        {
+          note: `includes Node’s start and tsx loading server/*.ts (from tsx’s cache after the first start); each: ${starts.map((s) => s.toFixed(0)).join(', ')} ms`,
+        },
+      ),
+    ],
+    details: detailsOf(listing, tokens),
+  };
+}
+
+const arrow = (order: TokenOrder) => (order.startsWith('-') ? `${order.slice(1)} ↓` : `${order} ↑`);
+
+function orderFigure(order: TokenOrder, timings: Timing[]): Figure {
+  const values = timings.map((timing) => timing.ms);
+  const deepest = timings.reduce((a, b) => (b.page > a.page ? b : a));
+  const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a));
+  return atMost(
+    SECTION,
+    `list page of ${PAGE_SIZE}, order ${arrow(order)} (p95)`,
+    percentile(values, 95),
+    QUERY_GOAL_MS,
+    ms,
+    {
+      note: `p50 ${ms(median(values))}; slowest ${ms(slowest.ms)} at page ${count(slowest.page)}; deepest page ${count(deepest.page)} ${ms(deepest.ms)}`,
+    },
+  );
+}
+
+function searchFigure(name: string, timings: Timing[]): Figure {
+  const values = timings.map((timing) => timing.ms);
+  const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a));
+  return atMost(SECTION, `${name} (p95)`, percentile(values, 95), QUERY_GOAL_MS, ms, {
+    note: `p50 ${ms(median(values))}; slowest ${ms(slowest.ms)} for “${slowest.label}” page ${slowest.page}; ${values.length} queries`,
+  });
+}
+
+function detailsOf(listing: ListTimings, tokens: number): string[] {
+  const byKeyword = new Map<string, Timing[]>();
+  for (const timing of listing.nameSearch) {
+    byKeyword.set(timing.label, [...(byKeyword.get(timing.label) ?? []), timing]);
+  }
+  return [
+    `A database of ${count(tokens)} synthetic tokens made by \`npm run seed\` in a temporary folder. List timings call the store’s \`list\` (server/store/sqlite-store.ts) directly in the bench process, each call from the parsed query to the page of tokens: per order, 40 pages of ${PAGE_SIZE} drawn log-uniformly from page 1 to the last (as many first pages as deep ones), after one untimed call that prepares the statement; name search: each keyword’s pages 1, 2, 5 and its last; key search: 100 lookups, four in five of a stored key (half with \`sk-\`), the rest unknown keys. Memory: the service (its own process) on that database, \`VmRSS\` from /proc after a burst of list (every order, pages 1, 100, 5,000), search, key and summary requests, 4 at a time; the peak is sampled every 20 ms and from \`VmHWM\`. Cold start: spawn of \`node --import tsx server/main.ts\` to the first 200 of \`/healthz\`, polled every 5 ms.`,
+    '',
+    '| keyword | matches | page 1 | page 2 | page 5 | last page |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...[...byKeyword].map(
+      ([keyword, timings]) =>
+        `| ${keyword} | ${count(timings[0]?.matches ?? 0)} | ${timings
+          .map((timing, column) =>
+            column === timings.length - 1
+              ? `${ms(timing.ms)} (page ${count(timing.page)})`
+              : ms(timing.ms),
+          )
+          .join(' | ')} |`,
+    ),
+  ];
+}

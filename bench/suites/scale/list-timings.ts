@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import {
+  TOKEN_ORDERS,
+  tokenListQuerySchema,
+  type TokenListQueryInput,
+  type TokenOrder,
+} from '../../../src/contract/token';
+import { openSqliteStore } from '../../../server/store/sqlite-store';
+import type { TokenStore } from '../../../server/store/token-store';
+import { logUniformPage, seededRandom } from '../../lib/random';
+
+export const PAGE_SIZE = 100;
+const PAGES_PER_ORDER = 40;
+const KEY_LOOKUPS = 100;
+const SUMMARY_RUNS = 5;
+
+/** Words of scripts/seed.ts's names in several forms: common, rare, short, non-ASCII, absent. */
+export const KEYWORDS = [
+  'Billing',
+  'search',
+  'alice',
+  'Chen Wei',
+  'Émile',
+  'batch job',
+  'notebook',
+  'CI runner',
+  'eval',
+  '生产环境',
+  '测试',
+  '12345',
+  'ba',
+  'x',
+  'no such name',
+];
+
+export const ORDERS: TokenOrder[] = TOKEN_ORDERS.flatMap((field) => [field, `-${field}` as const]);
+
+export interface Timing {
+  label: string;
+  ms: number;
+  page: number;
+  matches: number;
+}
+
+export interface ListTimings {
+  byOrder: Map<TokenOrder, Timing[]>;
+  nameSearch: Timing[];
+  keySearch: Timing[];
+  summaryMs: number[];
+  total: number;
+}
+
+async function timed(
+  store: TokenStore,
+  input: TokenListQueryInput,
+  label: string,
+): Promise<Timing> {
+  const query = tokenListQuerySchema.parse(input);
+  const started = performance.now();
+  const page = await store.list(query);
+  return { label, ms: performance.now() - started, page: query.p, matches: page.total };
+}
+
+/** Calls the store's list directly, in this process, as the service's routes do. */
+export async function measureListing(dataDir: string): Promise<ListTimings> {
+  const store = openSqliteStore({ dataDir });
+  try {
+    const random = seededRandom(20_240_601);
+    const { total } = await store.list(tokenListQuerySchema.parse({ size: '1' }));
+    const lastPage = Math.ceil(total / PAGE_SIZE);
+    const size = String(PAGE_SIZE);
+
+    const byOrder = new Map<TokenOrder, Timing[]>();
+    for (const order of ORDERS) {
+      // One untimed call prepares the statement, as the first request after a start would.
+      await timed(store, { order, size }, order);
+      const timings: Timing[] = [];
+      for (let i = 0; i < PAGES_PER_ORDER; i += 1) {
+        const p = String(logUniformPage(random, lastPage));
+        timings.push(await timed(store, { order, size, p }, order));
+      }
+      byOrder.set(order, timings);
+    }
+
+    const nameSearch: Timing[] = [];
+    for (const keyword of KEYWORDS) {
+      const first = await timed(store, { keyword, size }, keyword);
+      nameSearch.push(first);
+      const last = Math.max(1, Math.ceil(first.matches / PAGE_SIZE));
+      for (const p of [2, 5, last]) {
+        nameSearch.push(await timed(store, { keyword, size, p: String(p) }, keyword));
+      }
+    }
+
+    const keySearch: Timing[] = [];
+    for (let i = 0; i < KEY_LOOKUPS; i += 1) {
+      // Four in five look up a stored key, half of those pasted with sk-; the rest are unknown.
+      const stored = i % 5 !== 4;
+      const key = stored
+        ? await store.reveal(1 + Math.floor(random() * total))
+        : randomBytes(36).toString('base64url').replace(/[-_]/g, 'a').slice(0, 48);
+      const token = stored && i % 2 === 0 ? `sk-${key}` : (key ?? '');
+      keySearch.push(await timed(store, { token, size }, stored ? 'stored key' : 'unknown key'));
+    }
+
+    const summaryMs: number[] = [];
+    const everyToken = tokenListQuerySchema.parse({});
+    for (let i = 0; i < SUMMARY_RUNS; i += 1) {
+      const started = performance.now();
+      await store.summary(everyToken);
+      summaryMs.push(performance.now() - started);
+    }
+    return { byOrder, nameSearch, keySearch, summaryMs, total };
+  } finally {
+    await store.close();
+  }
+}

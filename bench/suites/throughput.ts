@@ -1,0 +1,243 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { authHeaders, createTokens, tokenTotal } from '../lib/api';
+import { spawnTracked, stopChild } from '../lib/cleanup';
+import type { BenchContext } from '../lib/context';
+import {
+  atLeast,
+  count,
+  info,
+  ms,
+  perSecond,
+  ratio,
+  type Figure,
+  type SuiteResult,
+} from '../lib/figures';
+import { progress } from '../lib/log';
+import { REPO_ROOT } from '../lib/paths';
+import { startService } from '../lib/service';
+import { median, sum } from '../lib/stats';
+import { captureResponse } from './throughput/capture';
+import type { CapturedResponses } from './throughput/captured';
+
+const SECTION = 'Throughput';
+const CONNECTIONS = 32;
+const WARM_UP_SECONDS = 2;
+const LIST_PATH = '/api/token/?size=20';
+const CREATE_PATH = '/api/token/';
+const CREATE_BODY = JSON.stringify({
+  name: 'Throughput token',
+  remain_quota: 1_000_000,
+  expired_time: -1,
+  unlimited_quota: false,
+});
+const SEEDED = 100;
+const RATIO_GOAL = 0.5;
+const CREATE_GOAL = 2_000;
+
+interface Target {
+  name: 'service' | 'bare';
+  url: string;
+}
+
+interface Round {
+  target: Target['name'];
+  perSecond: number;
+  ok: number;
+  failed: number;
+  p50: number;
+  p99: number;
+}
+
+interface Load {
+  method: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Durability {
+  /** Creates answered 200, warm-up included. */
+  acknowledged: number;
+  /** Creates answered otherwise or not at all, warm-up included. */
+  failed: number;
+  /** How much the list total grew. */
+  stored: number;
+  /** The growth again, after a SIGKILL and a restart. */
+  afterCrash: number;
+  /** Requests in flight when a run ended: the service may have done them unseen. */
+  inFlightAtEnd: number;
+}
+
+export async function throughputSuite(context: BenchContext): Promise<SuiteResult> {
+  const dataDir = join(context.tempDir, 'throughput-data');
+  const { rounds, roundSeconds } = context.settings;
+  let service = await startService({ dataDir });
+  try {
+    await createTokens(
+      service,
+      Array.from({ length: SEEDED }, (_, i) => ({
+        name: `Listed token ${i + 1}`,
+        remain_quota: i * 1000,
+      })),
+    );
+    const headers = authHeaders(service);
+    const json = { ...headers, 'content-type': 'application/json' };
+    const list: Load = { method: 'GET', path: LIST_PATH, headers };
+    const create: Load = { method: 'POST', path: CREATE_PATH, headers: json, body: CREATE_BODY };
+
+    const responsesFile = join(context.tempDir, 'captured-responses.json');
+    const captured: CapturedResponses = {
+      GET: await captureResponse(`${service.url}${LIST_PATH}`, 'GET', headers),
+      POST: await captureResponse(`${service.url}${CREATE_PATH}`, 'POST', json, CREATE_BODY),
+    };
+    writeFileSync(responsesFile, JSON.stringify(captured));
+    const before = await tokenTotal(service);
+
+    const baseline = await startBareServer(responsesFile);
+    let listRounds: Round[];
+    let createRuns: { warmUp: Round[]; measured: Round[] };
+    try {
+      const targets: Target[] = [
+        { name: 'service', url: service.url },
+        { name: 'bare', url: baseline.url },
+      ];
+      progress(`throughput: list, ${rounds} alternated rounds of ${roundSeconds} s per target`);
+      listRounds = (await alternate(targets, list, rounds, roundSeconds)).measured;
+      progress(`throughput: create, ${rounds} alternated rounds of ${roundSeconds} s per target`);
+      createRuns = await alternate(targets, create, rounds, roundSeconds);
+    } finally {
+      await baseline.stop();
+    }
+
+    const serviceRuns = [...createRuns.warmUp, ...createRuns.measured].filter(
+      (run) => run.target === 'service',
+    );
+    const stored = (await tokenTotal(service)) - before;
+    // No shutdown code runs on SIGKILL: what was acknowledged must already be on disk.
+    await service.crash();
+    service = await startService({ dataDir });
+    const durability: Durability = {
+      acknowledged: sum(serviceRuns.map((run) => run.ok)),
+      failed: sum(serviceRuns.map((run) => run.failed)),
+      stored,
+      afterCrash: (await tokenTotal(service)) - before,
+      inFlightAtEnd: CONNECTIONS * serviceRuns.length,
+    };
+    return {
+      figures: figuresOf(listRounds, createRuns.measured, durability),
+      details: detailsOf(listRounds, createRuns.measured, roundSeconds),
+    };
+  } finally {
+    await service.stop();
+  }
+}
+
+async function startBareServer(
+  responsesFile: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = spawnTracked(
+    process.execPath,
+    ['--import', 'tsx', 'bench/suites/throughput/bare-server.ts', responsesFile],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 2] },
+  );
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+}
+
+async function hit(target: Target, load: Load, seconds: number): Promise<Round> {
+  const result = await autocannon({
+    url: `${target.url}${load.path}`,
+    method: load.method,
+    headers: load.headers,
+    ...(load.body === undefined ? {} : { body: load.body }),
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  const ok = result.statusCodeStats['200']?.count ?? 0;
+  return {
+    target: target.name,
+    // Only answers of 200 count: a refused or failed request is not throughput.
+    perSecond: ok / result.duration,
+    ok,
+    failed: result.non2xx + result.errors + result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
+
+/** Warms both targets up, then runs them in turn, swapping which goes first each round. */
+async function alternate(
+  targets: Target[],
+  load: Load,
+  rounds: number,
+  seconds: number,
+): Promise<{ warmUp: Round[]; measured: Round[] }> {
+  const warmUp: Round[] = [];
+  for (const target of targets) warmUp.push(await hit(target, load, WARM_UP_SECONDS));
+  const measured: Round[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of order) {
+      const result = await hit(target, load, seconds);
+      progress(`  ${load.method} ${target.name}: ${perSecond(result.perSecond)}`);
+      measured.push(result);
+    }
+  }
+  return { warmUp, measured };
+}
+
+const medianOf = (rounds: Round[], target: Target['name']) =>
+  median(rounds.filter((round) => round.target === target).map((round) => round.perSecond));
+
+function figuresOf(listRounds: Round[], createRounds: Round[], durability: Durability): Figure[] {
+  const listService = medianOf(listRounds, 'service');
+  const listBare = medianOf(listRounds, 'bare');
+  const createService = medianOf(createRounds, 'service');
+  const createBare = medianOf(createRounds, 'bare');
+  const { acknowledged, failed, stored, afterCrash, inFlightAtEnd } = durability;
+  const kept =
+    stored >= acknowledged && stored - acknowledged <= inFlightAtEnd && afterCrash === stored;
+  return [
+    info(SECTION, `list GET ${LIST_PATH}, service`, perSecond(listService)),
+    info(SECTION, 'list, bare node:http sending the same bytes', perSecond(listBare)),
+    atLeast(SECTION, 'list, ratio service / bare', listService / listBare, RATIO_GOAL, ratio),
+    atLeast(
+      SECTION,
+      `create POST ${CREATE_PATH}, service (durable creates/s)`,
+      createService,
+      CREATE_GOAL,
+      perSecond,
+      {
+        note: [
+          failed === 0
+            ? 'every request answered 200'
+            : `${count(failed)} requests did not get a 200`,
+          kept
+            ? `all ${count(acknowledged)} acknowledged creates are stored, also after a SIGKILL and restart`
+            : `NOT KEPT: ${count(acknowledged)} acknowledged, the total grew by ${count(stored)}, by ${count(afterCrash)} after a SIGKILL and restart`,
+        ].join('; '),
+      },
+    ),
+    info(SECTION, 'create, bare node:http sending the same bytes', perSecond(createBare), {
+      note: `ratio service / bare ${ratio(createService / createBare)}`,
+    }),
+  ];
+}
+
+function detailsOf(listRounds: Round[], createRounds: Round[], seconds: number): string[] {
+  const row = (label: string, r: Round) =>
+    `| ${label} | ${r.target} | ${perSecond(r.perSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${count(r.ok)} | ${count(r.failed)} |`;
+  return [
+    `autocannon in the bench process, ${CONNECTIONS} connections over loopback, ${seconds} s per round after a ${WARM_UP_SECONDS} s warm-up of each target. The service runs as its own process (\`node --import tsx server/main.ts\`, a fresh database in a temporary folder, ${SEEDED} tokens so a page of 20 is full); the baseline is a bare \`node:http\` server, also its own process started the same way, answering with the status, headers and body captured from one real answer of the service (no compression: autocannon sends no Accept-Encoding). Rounds alternate between the two, swapping which goes first; figures are medians over rounds and count only answers of 200. Creates are durable: the service acknowledges after SQLite has synced its WAL (\`synchronous=FULL\`); every create answered 200 must show in the list total (which may hold a few more: requests still in flight when a run ended, done after autocannon stopped counting), and the total must be the same after the service is killed with SIGKILL and started again.`,
+    '',
+    '| load | target | req/s | latency p50 | latency p99 | 200 | not 200 or failed |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...listRounds.map((r) => row('list', r)),
+    ...createRounds.map((r) => row('create', r)),
+  ];
+}
