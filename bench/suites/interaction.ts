@@ -3,11 +3,10 @@ import type { Page } from '@playwright/test';
 import { createTokens, dashboardSession } from '../lib/api';
 import { launchBrowser, newDesktopContext } from '../lib/browser';
 import type { BenchContext } from '../lib/context';
-import { atMost, info, ms, type Figure, type SuiteResult } from '../lib/figures';
+import { atMost, ms, type Figure, type SuiteResult } from '../lib/figures';
 import { progress } from '../lib/log';
 import { startService } from '../lib/service';
 import { median, percentile } from '../lib/stats';
-import { searchDebounceMs } from './interaction/search-debounce';
 import {
   armEditProbe,
   armSearchProbe,
@@ -135,7 +134,6 @@ function medianOf<T>(items: T[], part: (item: T) => number | null): number | nul
 const maybe = (value: number | null) => (value === null ? 'n/a' : ms(value));
 
 function figuresOf(searches: ProbeResult[], edits: EditTiming[]): Figure[] {
-  const debounce = searchDebounceMs();
   const total = searches.map((s) => s.painted - s.start);
   const totalMedian = median(total);
   const untilRequest = medianOf(searches, (s) =>
@@ -170,20 +168,7 @@ function figuresOf(searches: ProbeResult[], edits: EditTiming[]): Figure[] {
       GOAL_MS,
       ms,
       {
-        note: `includes the deliberate ${ms(debounce)} debounce (next rows); p95 ${ms(percentile(total, 95))}`,
-      },
-    ),
-    info(SECTION, 'search: of which the deliberate debounce', ms(debounce), {
-      note: 'the search box waits this long after the last keystroke before asking the server (tokens-screen.tsx), by design',
-    }),
-    atMost(
-      SECTION,
-      'search: the rest, keystroke → painted less the debounce',
-      totalMedian - debounce,
-      GOAL_MS,
-      ms,
-      {
-        note: `medians: keystroke → request sent ${maybe(untilRequest)} (the debounce plus rendering on the keystroke and on the address change), request ${maybe(server)}, answer → rows in the DOM ${maybe(toDom)}, → painted ${maybe(toPaint)}`,
+        note: `p95 ${ms(percentile(total, 95))}; medians: keystroke → request sent ${maybe(untilRequest)}, request ${maybe(server)}, answer → rows in the DOM ${maybe(toDom)}, → painted ${maybe(toPaint)}`,
       },
     ),
   ];

@@ -1,9 +1,10 @@
-import { Stack, Text, Tooltip } from '@mantine/core';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useServerStatus } from '../api/tokens';
 import { DEFAULT_QUOTA_PER_UNIT } from '../contract/status';
 import { formatUnits, formatUsd, type QuotaDisplay } from '../lib/quota';
+import hint from './hint.module.css';
 import { useI18n } from './i18n';
+import classes from './quota.module.css';
 
 const OVERRIDE_KEY = 'tokendesk.quota-per-unit';
 const DISPLAY_KEY = 'tokendesk.quota-display';
@@ -66,37 +67,28 @@ export function useQuota(): QuotaSettings {
   return value;
 }
 
-/** A quota figure the way the person chose to see it, with the other unit in a tooltip. */
+/**
+ * A quota figure the way the person chose to see it, with the other unit beneath or on hover.
+ * Plain elements: a page of tokens draws several hundred of these.
+ */
 export function QuotaAmount({ units, unlimited = false }: { units: number; unlimited?: boolean }) {
   const { quotaPerUnit, display } = useQuota();
   const { t, locale } = useI18n();
-  if (unlimited) {
-    return (
-      <Text size="sm" fw={500}>
-        {t('quota.unlimited')}
-      </Text>
-    );
-  }
+  if (unlimited) return <span className={classes.amount}>{t('quota.unlimited')}</span>;
   const usd = formatUsd(units, quotaPerUnit, locale);
   const unitText = t('quota.units', { value: formatUnits(units, locale) });
   if (display === 'both') {
     return (
-      <Stack gap={0}>
-        <Text size="sm" fw={500}>
-          {usd}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {unitText}
-        </Text>
-      </Stack>
+      <span>
+        <span className={classes.amount}>{usd}</span>
+        <span className={classes.other}>{unitText}</span>
+      </span>
     );
   }
   const [shown, other] = display === 'usd' ? [usd, unitText] : [unitText, usd];
   return (
-    <Tooltip label={other} withArrow openDelay={300}>
-      <Text size="sm" fw={500} span>
-        {shown}
-      </Text>
-    </Tooltip>
+    <span className={hint.hint} data-hint={other} data-side="top">
+      <span className={classes.amount}>{shown}</span>
+    </span>
   );
 }

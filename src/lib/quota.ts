@@ -1,4 +1,5 @@
 import { QUOTA_MAX } from '../contract/token';
+import { numberFormat } from './intl-cache';
 
 /** How quota figures are shown: in dollars, in raw units, or both. */
 export type QuotaDisplay = 'usd' | 'units' | 'both';
@@ -30,7 +31,7 @@ export function formatUsd(units: number, quotaPerUnit: number, locale = 'en-US')
   const abs = Math.abs(usd);
   // Small amounts keep significant digits so a cheap token is not shown as $0.00.
   const small = abs > 0 && abs < 0.01;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: small ? 0 : 2,
@@ -40,7 +41,7 @@ export function formatUsd(units: number, quotaPerUnit: number, locale = 'en-US')
 }
 
 export function formatUnits(units: number, locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(units);
+  return numberFormat(locale, { maximumFractionDigits: 0 }).format(units);
 }
 
 export type AmountUnit = 'usd' | 'units';

@@ -1,4 +1,5 @@
 import { NEVER } from '../contract/token';
+import { dateTimeFormat, relativeTimeFormat } from './intl-cache';
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -15,7 +16,7 @@ const STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
 export function formatRelative(unixSeconds: number, now: number, locale = 'en-US'): string {
   const diff = unixSeconds - now;
   const abs = Math.abs(diff);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const format = relativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, size] of STEPS) {
     if (abs >= size || unit === 'second') {
       return format.format(Math.round(diff / size), unit);
@@ -25,15 +26,17 @@ export function formatRelative(unixSeconds: number, now: number, locale = 'en-US
 }
 
 export function formatDateTime(unixSeconds: number, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(unixSeconds * 1000),
   );
 }
 
+export function formatTime(unixSeconds: number, locale = 'en-US'): string {
+  return dateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(unixSeconds * 1000));
+}
+
 export function formatDate(unixSeconds: number, locale = 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
-    new Date(unixSeconds * 1000),
-  );
+  return dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(unixSeconds * 1000));
 }
 
 export const isNever = (expiredTime: number): boolean => expiredTime === NEVER;

@@ -1,5 +1,6 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import type { Token } from '../../contract/token';
+import hint from '../../components/hint.module.css';
 import { useI18n } from '../../components/i18n';
 import { IconCopy, IconEdit, IconPower, IconTrash } from '../../components/icons';
 
@@ -10,7 +11,16 @@ export interface TokenActionHandlers {
   onDelete: (token: Token) => void;
 }
 
-export function TokenActions({ token, handlers }: { token: Token; handlers: TokenActionHandlers }) {
+export function TokenActions({
+  token,
+  handlers,
+  size,
+}: {
+  token: Token;
+  handlers: TokenActionHandlers;
+  /** Smaller in the table, where width is scarce; larger on cards, for fingers. */
+  size: 'md' | 'lg';
+}) {
   const { t } = useI18n();
   const enabled = token.status !== 2;
   const actions = [
@@ -26,23 +36,23 @@ export function TokenActions({ token, handlers }: { token: Token; handlers: Toke
   ];
   return (
     <Group
-      gap={4}
+      gap={2}
       wrap="nowrap"
       role="group"
       aria-label={t('action.rowActions', { name: token.name })}
     >
       {actions.map((action) => (
-        <Tooltip key={action.label} label={action.label} withArrow openDelay={400}>
+        <span key={action.label} className={hint.hint} data-hint={action.label} data-side="left">
           <ActionIcon
             variant="subtle"
             color={action.color}
-            size="lg"
+            size={size}
             aria-label={action.label}
             onClick={() => action.run(token)}
           >
             {action.icon}
           </ActionIcon>
-        </Tooltip>
+        </span>
       ))}
     </Group>
   );

@@ -1,43 +1,48 @@
-import { Code, Stack, Text } from '@mantine/core';
 import { NEVER, maskKey, type Token } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
-import { formatDate, formatDateTime, formatRelative } from '../../lib/time';
+import hint from '../../components/hint.module.css';
+import { numberFormat } from '../../lib/intl-cache';
+import { formatDate, formatDateTime, formatRelative, formatTime } from '../../lib/time';
+import classes from './token-cells.module.css';
+
+export function NameText({ name }: { name: string }) {
+  return (
+    <span className={classes.name} dir="auto">
+      {name}
+    </span>
+  );
+}
 
 /** Keys are shown masked even when a server sends them whole. */
 export function KeyText({ token }: { token: Token }) {
   const masked = token.key.includes('*') ? token.key : maskKey(token.key);
-  return (
-    <Code fz="xs" style={{ whiteSpace: 'nowrap' }}>
-      sk-{masked}
-    </Code>
-  );
+  return <code className={classes.key}>sk-{masked}</code>;
 }
 
 export function ExpiryText({ expiredTime, now }: { expiredTime: number; now: number }) {
   const { t, locale } = useI18n();
   if (expiredTime === NEVER) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('expiry.never')}
-      </Text>
-    );
+    return <span className={`${classes.text} ${classes.dimmed}`}>{t('expiry.never')}</span>;
   }
   return (
-    <Stack gap={0}>
-      <Text size="sm">{formatDateTime(expiredTime, locale)}</Text>
-      <Text size="xs" c={expiredTime <= now ? 'orange.8' : 'dimmed'}>
-        {formatRelative(expiredTime, now, locale)}
-      </Text>
-    </Stack>
+    <span title={formatDateTime(expiredTime, locale)}>
+      <span className={classes.text}>{formatDate(expiredTime, locale)}</span>
+      <span className={classes.sub}>
+        {formatTime(expiredTime, locale)} ·{' '}
+        <span className={expiredTime <= now ? classes.past : undefined}>
+          {formatRelative(expiredTime, now, locale)}
+        </span>
+      </span>
+    </span>
   );
 }
 
 export function CreatedText({ createdTime }: { createdTime: number }) {
   const { locale } = useI18n();
   return (
-    <Text size="sm" title={formatDateTime(createdTime, locale)}>
+    <span className={classes.text} title={formatDateTime(createdTime, locale)}>
       {formatDate(createdTime, locale)}
-    </Text>
+    </span>
   );
 }
 
@@ -45,15 +50,46 @@ export function CreatedText({ createdTime }: { createdTime: number }) {
 export function LastUsedText({ token, now }: { token: Token; now: number }) {
   const { t, locale } = useI18n();
   if (token.accessed_time <= token.created_time) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t('tokens.neverUsed')}
-      </Text>
-    );
+    return <span className={`${classes.text} ${classes.dimmed}`}>{t('tokens.neverUsed')}</span>;
   }
   return (
-    <Text size="sm" title={formatDateTime(token.accessed_time, locale)}>
+    <span className={classes.text} title={formatDateTime(token.accessed_time, locale)}>
       {formatRelative(token.accessed_time, now, locale)}
-    </Text>
+    </span>
+  );
+}
+
+const BAR_COLOR = (usedShare: number) =>
+  usedShare >= 0.9 ? 'red' : usedShare >= 0.7 ? 'orange' : 'teal';
+
+/** Used against remaining quota at a glance; unlimited tokens have no bar to fill. */
+export function UsageBar({ token }: { token: Token }) {
+  const { t, locale } = useI18n();
+  if (token.unlimited_quota) return null;
+  const total = token.used_quota + token.remain_quota;
+  const usedShare = total === 0 ? 1 : token.used_quota / total;
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(
+    usedShare,
+  );
+  const label = t('tokens.usedShare', { percent });
+  return (
+    <span className={hint.hint} data-hint={label} data-side="top">
+      <span
+        className={classes.bar}
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(usedShare * 100)}
+      >
+        <span
+          className={classes.fill}
+          style={{
+            width: `${usedShare * 100}%`,
+            backgroundColor: `var(--mantine-color-${BAR_COLOR(usedShare)}-filled)`,
+          }}
+        />
+      </span>
+    </span>
   );
 }

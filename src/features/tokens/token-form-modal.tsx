@@ -20,7 +20,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';
 import { DateTimePicker } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { NAME_MAX, type Token } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
@@ -28,6 +28,7 @@ import { useI18n } from '../../components/i18n';
 import { LocalizedDates } from '../../components/localized-dates';
 import { IconAlert } from '../../components/icons';
 import { useQuota } from '../../components/quota';
+import { useStableCallbacks } from '../../components/use-stable-callbacks';
 import type { MessageKey } from '../../lib/i18n/en';
 import { amountToUnits, formatUnits, formatUsd } from '../../lib/quota';
 import { formatDateTime, nowSeconds } from '../../lib/time';
@@ -58,6 +59,38 @@ const QUICK_EXPIRIES: Array<[ExpiryChoice, MessageKey]> = [
   ['custom', 'form.expiryCustom'],
 ];
 
+type AmountUnit = TokenFormValues['amountUnit'];
+
+/**
+ * Drawn again only when its value or state changes: its sliding indicator measures the page
+ * each time it is drawn, which behind a long table is costly (e.g. on every submit).
+ */
+const UnitSwitch = memo(function UnitSwitch({
+  value,
+  disabled,
+  onChange,
+}: {
+  value: AmountUnit;
+  disabled: boolean;
+  /** Kept the same from render to render. */
+  onChange: (unit: AmountUnit) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t('form.quotaIn')}
+      value={value}
+      disabled={disabled}
+      onChange={(next) => onChange(next as AmountUnit)}
+      data={[
+        { value: 'usd', label: t('form.usd') },
+        { value: 'units', label: t('form.units') },
+      ]}
+    />
+  );
+});
+
 export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormModalProps) {
   const { t, locale } = useI18n();
   const { quotaPerUnit } = useQuota();
@@ -84,6 +117,16 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
       ? t('form.equalsUnits', { value: formatUnits(converted.units, locale) })
       : t('form.equalsUsd', { value: formatUsd(converted.units, quotaPerUnit, locale) })
     : ' ';
+
+  const { changeUnit } = useStableCallbacks({
+    changeUnit: (unit: AmountUnit) => {
+      // Keep the same quantity when switching the unit it is typed in.
+      if (converted.ok) {
+        form.setValue('amount', unitsToAmountText(converted.units, unit, quotaPerUnit));
+      }
+      form.setValue('amountUnit', unit);
+    },
+  });
 
   const message = (text: string | undefined) =>
     text === undefined ? undefined : text.startsWith('form.') ? t(text as MessageKey) : text;
@@ -145,33 +188,7 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
                 <Text component="label" htmlFor="token-amount" size="sm" fw={500}>
                   {t('form.quota')}
                 </Text>
-                <Controller
-                  control={form.control}
-                  name="amountUnit"
-                  render={({ field }) => (
-                    <SegmentedControl
-                      size="xs"
-                      aria-label={t('form.quotaIn')}
-                      value={field.value}
-                      disabled={unlimited}
-                      onChange={(next) => {
-                        const unit = next as 'usd' | 'units';
-                        // Keep the same quantity when switching the unit it is typed in.
-                        if (converted.ok) {
-                          form.setValue(
-                            'amount',
-                            unitsToAmountText(converted.units, unit, quotaPerUnit),
-                          );
-                        }
-                        field.onChange(unit);
-                      }}
-                      data={[
-                        { value: 'usd', label: t('form.usd') },
-                        { value: 'units', label: t('form.units') },
-                      ]}
-                    />
-                  )}
-                />
+                <UnitSwitch value={amountUnit} disabled={unlimited} onChange={changeUnit} />
               </Group>
               <TextInput
                 id="token-amount"

@@ -10,24 +10,34 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { NEVER, type Token, type TokenOrder, type TokenOrderField } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import { QuotaAmount } from '../../components/quota';
 import type { MessageKey } from '../../lib/i18n/en';
 import { StatusBadge } from './status-badge';
 import { TokenActions, type TokenActionHandlers } from './token-actions';
-import { CreatedText, ExpiryText, KeyText, LastUsedText } from './token-cells';
-import { UsageBar } from './usage-bar';
+import { CreatedText, ExpiryText, KeyText, LastUsedText, NameText, UsageBar } from './token-cells';
 
 const SOON_SECONDS = 7 * 86_400;
+
+/**
+ * Pixel widths of the columns, the name taking what is left. A fixed layout lets the browser
+ * lay out a changed row alone instead of measuring every cell of the table again.
+ */
+const COLUMN_WIDTHS = [36, null, 176, 116, 140, 92, 156, 100, 132, 134] as const;
+const NAME_MIN_WIDTH = 140;
+const TABLE_MIN_WIDTH =
+  COLUMN_WIDTHS.reduce<number>((sum, width) => sum + (width ?? 0), 0) + NAME_MIN_WIDTH;
 
 export interface TokenListViewProps {
   tokens: Token[] | undefined;
   skeletonRows: number;
   now: number;
+  /** Kept the same from render to render, so rows that did not change are not drawn again. */
   handlers: TokenActionHandlers;
   selected: ReadonlySet<number>;
+  /** Kept the same from render to render, like handlers. */
   onSelect: (token: Token, selected: boolean) => void;
   onSelectPage: (selected: boolean) => void;
   order: TokenOrder;
@@ -42,17 +52,11 @@ const expiresSoon = (token: Token, now: number) =>
 function SoonBadge() {
   const { t } = useI18n();
   return (
-    <Badge color="orange" variant="dot" size="sm" mt={4}>
+    <Badge color="orange" variant="dot" size="sm" tt="none" mt={4}>
       {t('tokens.expiresSoon')}
     </Badge>
   );
 }
-
-const NameText = ({ name }: { name: string }) => (
-  <Text size="sm" fw={600} lineClamp={2} style={{ wordBreak: 'break-word' }} dir="auto">
-    {name}
-  </Text>
-);
 
 function SortHeader({
   field,
@@ -85,6 +89,73 @@ function SortHeader({
   );
 }
 
+interface TokenItemProps {
+  token: Token;
+  selected: boolean;
+  now: number;
+  handlers: TokenActionHandlers;
+  onSelect: (token: Token, selected: boolean) => void;
+}
+
+/**
+ * One row; drawn again only when its token, its selection or the clock changes. Plain table
+ * elements with Mantine's own classes: a page draws a hundred of them.
+ */
+const TokenRow = memo(function TokenRow({
+  token,
+  selected,
+  now,
+  handlers,
+  onSelect,
+}: TokenItemProps) {
+  const { t } = useI18n();
+  return (
+    <tr
+      className={Table.classes.tr}
+      data-with-row-border
+      data-hover
+      style={selected ? { backgroundColor: 'var(--mantine-primary-color-light)' } : undefined}
+    >
+      <td className={Table.classes.td}>
+        <Checkbox
+          aria-label={t('tokens.select', { name: token.name })}
+          checked={selected}
+          onChange={(event) => onSelect(token, event.currentTarget.checked)}
+        />
+      </td>
+      <td className={Table.classes.td}>
+        <NameText name={token.name} />
+      </td>
+      <td className={Table.classes.td}>
+        <KeyText token={token} />
+      </td>
+      <td className={Table.classes.td}>
+        <StatusBadge status={token.status} />
+      </td>
+      <td className={Table.classes.td}>
+        <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
+        <UsageBar token={token} />
+      </td>
+      <td className={Table.classes.td}>
+        <QuotaAmount units={token.used_quota} />
+      </td>
+      <td className={Table.classes.td}>
+        <ExpiryText expiredTime={token.expired_time} now={now} />
+        {expiresSoon(token, now) && <SoonBadge />}
+      </td>
+      <td className={Table.classes.td}>
+        <LastUsedText token={token} now={now} />
+      </td>
+      <td className={Table.classes.td}>
+        <CreatedText createdTime={token.created_time} />
+      </td>
+      <td className={Table.classes.td}>
+        <TokenActions token={token} handlers={handlers} size="md" />
+      </td>
+    </tr>
+  );
+});
+
 export function TokenTable(props: TokenListViewProps) {
   const { tokens, skeletonRows, now, handlers, selected, onSelect, onSelectPage, order, onSort } =
     props;
@@ -95,14 +166,24 @@ export function TokenTable(props: TokenListViewProps) {
     <SortHeader field={field} label={t(key)} order={order} onSort={onSort} />
   );
   const plain = (key: MessageKey) => <Table.Th style={{ whiteSpace: 'nowrap' }}>{t(key)}</Table.Th>;
-  const columnCount = 10;
 
   return (
-    <Table.ScrollContainer minWidth={1100}>
-      <Table verticalSpacing="sm" highlightOnHover aria-busy={!tokens}>
+    <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
+      <Table
+        verticalSpacing="sm"
+        horizontalSpacing={8}
+        highlightOnHover
+        layout="fixed"
+        aria-busy={!tokens}
+      >
+        <colgroup>
+          {COLUMN_WIDTHS.map((width, column) => (
+            <col key={column} style={width ? { width } : undefined} />
+          ))}
+        </colgroup>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
+            <Table.Th>
               <Checkbox
                 aria-label={t('tokens.selectPage')}
                 checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
@@ -127,51 +208,18 @@ export function TokenTable(props: TokenListViewProps) {
         <Table.Tbody>
           {tokens
             ? tokens.map((token) => (
-                <Table.Tr
+                <TokenRow
                   key={token.id}
-                  bg={selected.has(token.id) ? 'var(--mantine-primary-color-light)' : undefined}
-                >
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t('tokens.select', { name: token.name })}
-                      checked={selected.has(token.id)}
-                      onChange={(event) => onSelect(token, event.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                  <Table.Td maw={240}>
-                    <NameText name={token.name} />
-                  </Table.Td>
-                  <Table.Td>
-                    <KeyText token={token} />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={token.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
-                    <UsageBar token={token} />
-                  </Table.Td>
-                  <Table.Td>
-                    <QuotaAmount units={token.used_quota} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ExpiryText expiredTime={token.expired_time} now={now} />
-                    {expiresSoon(token, now) && <SoonBadge />}
-                  </Table.Td>
-                  <Table.Td>
-                    <LastUsedText token={token} now={now} />
-                  </Table.Td>
-                  <Table.Td>
-                    <CreatedText createdTime={token.created_time} />
-                  </Table.Td>
-                  <Table.Td>
-                    <TokenActions token={token} handlers={handlers} />
-                  </Table.Td>
-                </Table.Tr>
+                  token={token}
+                  selected={selected.has(token.id)}
+                  now={now}
+                  handlers={handlers}
+                  onSelect={onSelect}
+                />
               ))
             : Array.from({ length: skeletonRows }, (_, row) => (
                 <Table.Tr key={row} aria-hidden="true">
-                  {Array.from({ length: columnCount }, (_, cell) => (
+                  {COLUMN_WIDTHS.map((_, cell) => (
                     <Table.Td key={cell}>
                       <Skeleton height={14} radius="sm" width={cell === 1 ? '80%' : '60%'} />
                     </Table.Td>
@@ -195,6 +243,64 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** One card; drawn again only when its token, its selection or the clock changes. */
+const TokenCard = memo(function TokenCard({
+  token,
+  selected,
+  now,
+  handlers,
+  onSelect,
+}: TokenItemProps) {
+  const { t } = useI18n();
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={token.name}
+      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+          <Checkbox
+            mt={2}
+            aria-label={t('tokens.select', { name: token.name })}
+            checked={selected}
+            onChange={(event) => onSelect(token, event.currentTarget.checked)}
+          />
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <NameText name={token.name} />
+            <KeyText token={token} />
+          </Stack>
+        </Group>
+        <StatusBadge status={token.status} />
+      </Group>
+      <Group grow mt="sm" align="flex-start" gap="xs">
+        <Field label={t('tokens.col.remain')}>
+          <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
+          <UsageBar token={token} />
+        </Field>
+        <Field label={t('tokens.col.used')}>
+          <QuotaAmount units={token.used_quota} />
+        </Field>
+      </Group>
+      <Group grow mt="xs" align="flex-start" gap="xs">
+        <Field label={t('tokens.col.expiry')}>
+          <ExpiryText expiredTime={token.expired_time} now={now} />
+          {expiresSoon(token, now) && <SoonBadge />}
+        </Field>
+        <Field label={t('tokens.col.lastUsed')}>
+          <LastUsedText token={token} now={now} />
+        </Field>
+      </Group>
+      <Group justify="flex-end" mt="xs">
+        <TokenActions token={token} handlers={handlers} size="lg" />
+      </Group>
+    </Card>
+  );
+});
+
 /** The same tokens as cards, for phone widths where a table would scroll sideways. */
 export function TokenCards({
   tokens,
@@ -204,7 +310,6 @@ export function TokenCards({
   selected,
   onSelect,
 }: TokenListViewProps) {
-  const { t } = useI18n();
   if (!tokens) {
     return (
       <Stack gap="sm" aria-busy="true">
@@ -217,52 +322,14 @@ export function TokenCards({
   return (
     <Stack gap="sm">
       {tokens.map((token) => (
-        <Card
+        <TokenCard
           key={token.id}
-          withBorder
-          radius="md"
-          padding="md"
-          component="article"
-          aria-label={token.name}
-          bg={selected.has(token.id) ? 'var(--mantine-primary-color-light)' : undefined}
-        >
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-              <Checkbox
-                mt={2}
-                aria-label={t('tokens.select', { name: token.name })}
-                checked={selected.has(token.id)}
-                onChange={(event) => onSelect(token, event.currentTarget.checked)}
-              />
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                <NameText name={token.name} />
-                <KeyText token={token} />
-              </Stack>
-            </Group>
-            <StatusBadge status={token.status} />
-          </Group>
-          <Group grow mt="sm" align="flex-start" gap="xs">
-            <Field label={t('tokens.col.remain')}>
-              <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
-              <UsageBar token={token} />
-            </Field>
-            <Field label={t('tokens.col.used')}>
-              <QuotaAmount units={token.used_quota} />
-            </Field>
-          </Group>
-          <Group grow mt="xs" align="flex-start" gap="xs">
-            <Field label={t('tokens.col.expiry')}>
-              <ExpiryText expiredTime={token.expired_time} now={now} />
-              {expiresSoon(token, now) && <SoonBadge />}
-            </Field>
-            <Field label={t('tokens.col.lastUsed')}>
-              <LastUsedText token={token} now={now} />
-            </Field>
-          </Group>
-          <Group justify="flex-end" mt="xs">
-            <TokenActions token={token} handlers={handlers} />
-          </Group>
-        </Card>
+          token={token}
+          selected={selected.has(token.id)}
+          now={now}
+          handlers={handlers}
+          onSelect={onSelect}
+        />
       ))}
     </Stack>
   );

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  CloseButton,
   Group,
   Pagination,
   Paper,
@@ -9,13 +8,12 @@ import {
   Select,
   Stack,
   Text,
-  TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback, useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { isApiError } from '../../api/errors';
 import {
@@ -35,6 +33,7 @@ import { useI18n } from '../../components/i18n';
 import { IconAlert, IconKey, IconPlus } from '../../components/icons';
 import { LazyBoundary, lazyPart, preload } from '../../components/lazy-boundary';
 import { useNow } from '../../components/use-now';
+import { useStableCallbacks } from '../../components/use-stable-callbacks';
 import { copyText } from '../../lib/clipboard';
 import { BulkBar } from './bulk-bar';
 import type { BulkKind } from './bulk-dialog';
@@ -42,6 +41,7 @@ import { DeleteTokenDialog } from './delete-token-dialog';
 import { ExportMenu } from './export-menu';
 import { listParamsFromView, nextOrder } from './list-params';
 import { NewKeyDialog, type CreatedKeys } from './new-key-dialog';
+import { SearchBox } from './search-box';
 import { SummaryStrip } from './summary-strip';
 import type { TokenActionHandlers } from './token-actions';
 import type { TokenFormResult } from './token-form';
@@ -52,6 +52,8 @@ const loadTokenForm = () => import('./token-form-modal');
 const loadBulkDialog = () => import('./bulk-dialog');
 const TokenFormModal = lazyPart(loadTokenForm);
 const BulkDialog = lazyPart(loadBulkDialog);
+
+const NO_SELECTION = new Map<number, Token>();
 
 type Dialog =
   | { kind: 'create' }
@@ -67,7 +69,6 @@ export function TokensScreen() {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [view, setView] = useListView();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [searchText, setSearchText] = useState(view.search);
   const searchRef = useRef<HTMLInputElement>(null);
   const params = listParamsFromView(view);
   const paramsKey = JSON.stringify(params);
@@ -76,7 +77,7 @@ export function TokensScreen() {
     tokens: new Map(),
   });
   // A selection belongs to the page it was made on.
-  const selected = selection.key === paramsKey ? selection.tokens : new Map<number, Token>();
+  const selected = selection.key === paramsKey ? selection.tokens : NO_SELECTION;
 
   const list = useTokenList(params);
   const scanning = useSyncExternalStore(scanProgress.subscribe, scanProgress.get);
@@ -86,15 +87,6 @@ export function TokensScreen() {
   const setStatus = useSetTokenStatus();
   const deleteToken = useDeleteToken();
   const revealKey = useRevealKey();
-
-  // Back and forward change the view underneath the search box.
-  useEffect(() => {
-    if (document.activeElement !== searchRef.current) setSearchText(view.search);
-  }, [view.search]);
-  const applySearch = useDebouncedCallback(
-    (search: string) => setView({ search, page: 1 }, true),
-    250,
-  );
 
   useEffect(() => preload([loadTokenForm, loadBulkDialog]), []);
 
@@ -133,7 +125,7 @@ export function TokensScreen() {
       return { key: paramsKey, tokens: next };
     });
 
-  const handlers: TokenActionHandlers = {
+  const handlers = useStableCallbacks<TokenActionHandlers>({
     onEdit: (token) => setDialog({ kind: 'edit', token }),
     onDelete: (token) => setDialog({ kind: 'delete', token }),
     onToggle: (token) => {
@@ -160,7 +152,12 @@ export function TokensScreen() {
         });
       }
     },
-  };
+  });
+  const { onSelect, onSelectPage } = useStableCallbacks({
+    onSelect: (token: Token, on: boolean) => select([token], on),
+    onSelectPage: (on: boolean) => select(list.data?.items ?? [], on),
+  });
+  const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
 
   const submitForm = async ({ edit, count }: TokenFormResult) => {
     try {
@@ -252,43 +249,10 @@ export function TokensScreen() {
       <SummaryStrip status={view.status} onStatus={(status) => setView({ status, page: 1 })} />
 
       <Group gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
-        <TextInput
+        <SearchBox
           ref={searchRef}
-          type="search"
-          role="searchbox"
-          aria-label={t('tokens.search')}
-          placeholder={t('tokens.searchPlaceholder')}
-          value={searchText}
-          onChange={(event) => {
-            setSearchText(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && searchText) {
-              event.stopPropagation();
-              setSearchText('');
-              setView({ search: '', page: 1 }, true);
-            }
-          }}
-          rightSection={
-            searchText ? (
-              <CloseButton
-                size="sm"
-                aria-label={t('tokens.clearSearch')}
-                onClick={() => {
-                  setSearchText('');
-                  setView({ search: '', page: 1 }, true);
-                }}
-              />
-            ) : (
-              <Text size="xs" c="dimmed" aria-hidden="true">
-                /
-              </Text>
-            )
-          }
-          style={{ flex: 1, minWidth: 200 }}
-          spellCheck={false}
-          autoComplete="off"
+          value={view.search}
+          onSearch={(search) => setView({ search, page: 1 }, true)}
         />
         <Select
           aria-label={t('tokens.statusFilter')}
@@ -367,10 +331,7 @@ export function TokensScreen() {
             </Text>
             <Button
               variant="default"
-              onClick={() => {
-                setSearchText('');
-                setView({ search: '', status: null, page: 1 });
-              }}
+              onClick={() => setView({ search: '', status: null, page: 1 })}
             >
               {t('tokens.clearFilters')}
             </Button>
@@ -401,9 +362,9 @@ export function TokensScreen() {
               skeletonRows={Math.min(view.size, 20)}
               now={now}
               handlers={handlers}
-              selected={new Set(selected.keys())}
-              onSelect={(token, on) => select([token], on)}
-              onSelectPage={(on) => select(list.data?.items ?? [], on)}
+              selected={selectedIds}
+              onSelect={onSelect}
+              onSelectPage={onSelectPage}
               order={view.order}
               onSort={(field) => setView({ order: nextOrder(view.order, field), page: 1 })}
             />
