@@ -1,73 +1,23 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { killLaunched, launchService as launch } from './test-process';
 import { makeTempDir } from './test-support';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const LISTENING = /^Tokendesk listening on (http:\/\/127\.0\.0\.1:(\d+))$/m;
-
-interface Running {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  stdout: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
-}
-
 let root: string;
-const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(() => {
   root = makeTempDir();
 });
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  killLaunched();
 });
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
-
-/** Runs the service as people do; PORT=0 lets the system pick a free port, read back from the printed line. */
-function launch(env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{
-    code: number | null;
-    signal: NodeJS.Signals | null;
-    stderr: string;
-  }>((done) => child.on('exit', (code, signal) => done({ code, signal, stderr })));
-  const listening = new Promise<Running>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no listening line; stdout: ${stdout} stderr: ${stderr}`)),
-      15_000,
-    );
-    child.stdout.on('data', () => {
-      const match = LISTENING.exec(stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], stdout: () => stdout, exited });
-      }
-    });
-    void exited.then(({ code }) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before listening: ${stderr}`));
-    });
-  });
-  // Tests of failed starts await only `exited`; the rejection is theirs to ignore.
-  listening.catch(() => {});
-  return { listening, exited };
-}
 
 describe('server/main.ts', () => {
   it('starts, prints its URL and a generated key once, serves, and exits 0 on SIGTERM', async () => {
@@ -202,8 +152,10 @@ describe('server/main.ts in proxy mode', () => {
     const port = (upstream.address() as { port: number }).port;
     try {
       const dataDir = join(root, 'never-created');
-      const { listening } = launch({ DATA_DIR: dataDir, UPSTREAM_URL: `http://127.0.0.1:${port}` });
-      const child = children.at(-1)!;
+      const { child, listening } = launch({
+        DATA_DIR: dataDir,
+        UPSTREAM_URL: `http://127.0.0.1:${port}`,
+      });
       let printed = '';
       child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
       const url = await new Promise<string>((resolve, reject) => {
