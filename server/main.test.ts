@@ -1,9 +1,11 @@
 import { once } from 'node:events';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from './store/sqlite-store';
 import { killLaunched, launchService as launch } from './test-process';
 import { makeTempDir } from './test-support';
 
@@ -58,10 +60,11 @@ describe('server/main.ts', () => {
     expect((await again.exited).code).toBe(0);
   });
 
-  it('finishes a request in flight at SIGTERM, then exits promptly though the client keeps its connection', async () => {
-    const env = { DATA_DIR: join(root, 'drain'), ADMIN_KEY: 'drain-test-admin-key' };
+  it('at SIGTERM refuses new connections, finishes the request in flight, closes the database and exits 0', async () => {
+    const dataDir = join(root, 'drain');
+    const env = { DATA_DIR: dataDir, ADMIN_KEY: 'drain-test-admin-key' };
     const service = await launch(env).listening;
-    const socket = connect(Number(new URL(service.url).port), '127.0.0.1');
+    const socket = connect(service.port, '127.0.0.1');
     await once(socket, 'connect');
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
@@ -75,6 +78,7 @@ describe('server/main.ts', () => {
     const started = Date.now();
     service.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await connectOutcome(service.port)).toBe('ECONNREFUSED');
     socket.write(body.slice(8));
     const { code } = await service.exited;
     expect(code).toBe(0);
@@ -82,24 +86,32 @@ describe('server/main.ts', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toContain('"name":"In flight"');
     socket.destroy();
+    // Closed, not abandoned: the WAL was checkpointed into the database file and removed.
+    expect(walBytes(dataDir)).toBe(0);
+    expect(storedNames(dataDir)).toEqual(['In flight']);
   });
 
-  it('keeps an acknowledged write when the process is killed outright', async () => {
-    const env = { DATA_DIR: join(root, 'crash'), ADMIN_KEY: 'crash-test-admin-key' };
-    const auth = { Authorization: 'Bearer crash-test-admin-key' };
-    const service = await launch(env).listening;
-    const created = await fetch(`${service.url}/api/token/`, {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Acknowledged' }),
-    });
-    expect(created.status).toBe(200);
-    service.child.kill('SIGKILL');
-    await service.exited;
-
-    const again = await launch(env).listening;
-    const page = await fetch(`${again.url}/api/token/?keyword=acknowledged`, { headers: auth });
-    expect(((await page.json()) as { data: { total: number } }).data.total).toBe(1);
+  it('cuts a request that never finishes and still exits 0 within 5 seconds of SIGTERM', async () => {
+    const dataDir = join(root, 'stuck');
+    const service = await launch({ DATA_DIR: dataDir, ADMIN_KEY: 'stuck-test-admin-key' })
+      .listening;
+    const socket = connect(service.port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.on('error', () => {});
+    const cut = once(socket, 'close');
+    socket.write(
+      `POST /api/token/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer stuck-test-admin-key\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"Never finished`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    service.child.kill('SIGTERM');
+    const { code } = await service.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await cut;
+    expect(walBytes(dataDir)).toBe(0);
+    expect(storedNames(dataDir)).toEqual([]);
   });
 
   it('fills an empty database with demo tokens in demo mode', async () => {
@@ -135,6 +147,35 @@ describe('server/main.ts', () => {
     expect(stderr).toContain(message);
   });
 });
+
+/** 'connected', or the error code of a connection attempt. */
+function connectOutcome(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+function walBytes(dataDir: string): number {
+  const wal = join(dataDir, `${DATABASE_FILE}-wal`);
+  return existsSync(wal) ? statSync(wal).size : 0;
+}
+
+function storedNames(dataDir: string): string[] {
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare<[], { name: string }>('SELECT name FROM tokens ORDER BY id')
+      .all()
+      .map((row) => row.name);
+  } finally {
+    db.close();
+  }
+}
 
 describe('server/main.ts in proxy mode', () => {
   it('forwards /api to UPSTREAM_URL, answers /healthz itself and opens no database', async () => {
