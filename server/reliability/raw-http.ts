@@ -18,16 +18,18 @@ export interface RawAnswer {
 export interface RawRequestOptions {
   /** Give up waiting for the answer after this long (the socket is then destroyed). */
   timeoutMs?: number;
+  /** The client's address, e.g. 127.0.0.2: on Linux all of 127.0.0.0/8 is this machine. */
+  localAddress?: string;
 }
 
 /** Sends bytes as they are and reads until the server closes the connection. */
 export function rawRequest(
   port: number,
   request: string | Buffer | readonly (string | Buffer)[],
-  { timeoutMs = 3_000 }: RawRequestOptions = {},
+  { timeoutMs = 3_000, localAddress }: RawRequestOptions = {},
 ): Promise<RawAnswer> {
   return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect({ port, host: '127.0.0.1', localAddress });
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => socket.destroy(), timeoutMs);
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
