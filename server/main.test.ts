@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -129,22 +129,12 @@ describe('server/main.ts', () => {
     expect(data.items.some((token) => /[\u4e00-\u9fff]/.test(token.name))).toBe(true);
   });
 
-  it.each([
-    [
-      { PORT: 'abc' },
-      'Tokendesk could not start: PORT must be a whole number from 0 to 65535, not "abc"',
-    ],
-    [{ DATA_DIR: '__FILE__/data' }, 'Tokendesk could not start: cannot use the data directory'],
-  ])('exits 1 with one line for a bad setting %j', async (env, message) => {
-    const file = join(root, 'a-file');
-    writeFileSync(file, '');
-    const settings = Object.fromEntries(
-      Object.entries(env).map(([k, v]) => [k, v.replace('__FILE__', file)]),
-    );
-    const { code, stderr } = await launch({ DATA_DIR: join(root, 'bad'), ...settings }).exited;
+  it('exits 1 with one line for a bad setting', async () => {
+    const { code, stderr } = await launch({ DATA_DIR: join(root, 'bad'), PORT: 'abc' }).exited;
     expect(code).toBe(1);
-    expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toContain(message);
+    expect(stderr.trim().split('\n')).toEqual([
+      'Tokendesk could not start: PORT must be a whole number from 0 to 65535, not "abc"',
+    ]);
   });
 });
 
