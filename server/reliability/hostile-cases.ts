@@ -627,7 +627,7 @@ export function idPathCases(ids: Ids): HostileCase[] {
   return cases;
 }
 
-/** Query strings of list, search, summary and status-only that break a rule: 400. */
+/** Query strings breaking a rule of list, search, summary or status-only (400); ignored ones (200). */
 export function queryCases(ids: Ids): HostileCase[] {
   const bad: [string, string[]][] = [
     [
@@ -677,6 +677,15 @@ export function queryCases(ids: Ids): HostileCase[] {
       headers: JSON_TYPE,
       status: 400,
     });
+  }
+  // Routes that take no query ignore one, however odd.
+  for (const path of [
+    '/api/option/?key=__proto__&value=1',
+    `/api/token/${ids.existing}?__proto__[id]=1`,
+    '/api/status?%00=%ff',
+    '/healthz?constructor=1&x=%',
+  ]) {
+    cases.push({ label: `GET ${path}`, method: 'GET', path, status: 200 });
   }
   return cases;
 }

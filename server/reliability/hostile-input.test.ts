@@ -329,7 +329,7 @@ describe('hostile paths, queries and methods', () => {
     await expectAnsweredUnchanged(idPathCases(ids));
   });
 
-  it('refuses query parameters out of their rules on list, search, summary and status-only', async () => {
+  it('refuses query parameters out of their rules on list, search, summary and status-only, and ignores queries elsewhere', async () => {
     await expectAnsweredUnchanged(queryCases(ids));
   });
 
