@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config';
+import { makeDirectory } from './make-directory';
 import { randomBase62 } from './random-key';
 
 export const ADMIN_KEY_FILE = 'admin-key';
@@ -25,7 +26,7 @@ export function resolveAdminKey(config: Pick<Config, 'adminKey' | 'dataDir'>): A
   const kept = readKeptKey(file);
   if (kept !== undefined) return { key: kept, source: { kind: 'file', file } };
 
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  makeDirectory(config.dataDir, 0o700);
   const key = randomBase62(GENERATED_KEY_LENGTH);
   try {
     // 'wx' refuses to overwrite: if another start won the race, its key is the one kept.

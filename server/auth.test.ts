@@ -1,11 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FailureLimiter } from './failure-limiter';
+import { httpRequest, listenOnFreePort, rawRequest } from './reliability/raw-http';
 import {
+  snapshotStore,
   startTestService,
   TEST_ADMIN_KEY,
   type RequestOptions,
   type TestService,
 } from './test-support';
+
+// The real comparison, watched: which buffers the admin key check hands to it.
+const { timingSafeEqual } = vi.hoisted(() => ({ timingSafeEqual: vi.fn() }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:crypto')>();
+  timingSafeEqual.mockImplementation(actual.timingSafeEqual);
+  return { ...actual, timingSafeEqual };
+});
 
 let clock = 1_000_000;
 let service: TestService;
@@ -36,13 +46,41 @@ const guardedRoutes = (): [string, string, RequestOptions][] => [
   ['GET', '/api/token/999/unknown', {}],
 ];
 
+const KEY = TEST_ADMIN_KEY;
+const oneCharOff = (at: number) =>
+  `${KEY.slice(0, at)}${KEY[at] === 'x' ? 'y' : 'x'}${KEY.slice(at + 1)}`;
+
+/**
+ * token-api.md: "Missing header, other scheme, or wrong key: 401". A bare key has no scheme, so
+ * it is refused like any other scheme. Blanks between "Bearer" and the key are allowed, as
+ * RFC 7235 allows (1*SP); HTTP itself drops blanks around a header value.
+ */
 const wrongCredentials: [string, false | string][] = [
   ['missing header', false],
-  ['other scheme', `Basic ${Buffer.from(`admin:${TEST_ADMIN_KEY}`).toString('base64')}`],
-  ['key without scheme', TEST_ADMIN_KEY],
-  ['wrong key', 'Bearer wrong-key-of-some-length'],
-  ['right key with extra', `Bearer ${TEST_ADMIN_KEY}x`],
+  ['empty header', ''],
+  ['scheme alone', 'Bearer'],
   ['empty bearer', 'Bearer '],
+  ['other scheme', `Basic ${Buffer.from(`admin:${KEY}`).toString('base64')}`],
+  ['Basic with the key alone', `Basic ${Buffer.from(KEY).toString('base64')}`],
+  ['Token scheme', `Token ${KEY}`],
+  ['key without scheme', KEY],
+  ['scheme with a colon', `Bearer: ${KEY}`],
+  ['scheme joined to the key', `Bearer${KEY}`],
+  ['scheme twice', `Bearer Bearer ${KEY}`],
+  ['key split by a space', `Bearer ${KEY.slice(0, 10)} ${KEY.slice(10)}`],
+  ['key and another word', `Bearer ${KEY} extra`],
+  ['two keys in one header', `Bearer wrong-key, Bearer ${KEY}`],
+  ['wrong key', 'Bearer wrong-key-of-some-length'],
+  ['first character different', `Bearer ${oneCharOff(0)}`],
+  ['last character different', `Bearer ${oneCharOff(KEY.length - 1)}`],
+  ['middle character different', `Bearer ${oneCharOff(12)}`],
+  ['one character short', `Bearer ${KEY.slice(0, -1)}`],
+  ['right key with extra', `Bearer ${KEY}x`],
+  ['key twice', `Bearer ${KEY}${KEY}`],
+  ['key in upper case', `Bearer ${KEY.toUpperCase()}`],
+  ['key with sk- in front', `Bearer sk-${KEY}`],
+  ['key with a Latin-1 letter', `Bearer ${KEY}\u00e9`],
+  ['key of 8 KiB', `Bearer ${'k'.repeat(8192)}`],
 ];
 
 describe('admin key', () => {
@@ -53,6 +91,7 @@ describe('admin key', () => {
   it.each(wrongCredentials)(
     'refuses every guarded route with %s: 401, nothing done',
     async (_kind, auth) => {
+      const before = await snapshotStore(service.store);
       for (const [method, path, options] of guardedRoutes()) {
         const response = await service.api(method, path, { ...options, auth, from: from() });
         expect(response.status, `${method} ${path}`).toBe(401);
@@ -65,22 +104,37 @@ describe('admin key', () => {
         expect(response.message).not.toContain(TEST_ADMIN_KEY);
         expect(response.message).not.toContain('wrong-key');
       }
-      const token = await service.api('GET', `/api/token/${tokenId}`, { from: from() });
-      expect(token.data).toMatchObject({ name: 'Guarded', status: 1 });
-      const page = await service.list();
-      expect(page.total).toBe(1);
-      const options = await service.api('GET', '/api/option/', { from: from() });
-      expect(options.data).toContainEqual({ key: 'QuotaPerUnit', value: '500000' });
+      expect(await snapshotStore(service.store)).toEqual(before);
     },
   );
 
-  it('accepts the key with the scheme in any case', async () => {
-    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
-      const response = await service.api('GET', '/api/token/', {
-        auth: `${scheme} ${TEST_ADMIN_KEY}`,
-        from: from(),
-      });
-      expect(response.status).toBe(200);
+  it('accepts the key with the scheme in any case and any run of blanks after it', async () => {
+    for (const auth of [
+      `Bearer ${KEY}`,
+      `bearer ${KEY}`,
+      `BEARER ${KEY}`,
+      `Bearer   ${KEY}`,
+      `Bearer ${KEY}  `,
+    ]) {
+      const response = await service.api('GET', '/api/token/', { auth, from: from() });
+      expect(response.status, auth).toBe(200);
+    }
+  });
+
+  it('compares every presented key in constant time: one timingSafeEqual over two SHA-256 digests, whatever its length', async () => {
+    const presented: (false | string)[] = [
+      ...wrongCredentials.map(([, auth]) => auth),
+      `Bearer ${'k'.repeat(60_000)}`,
+      `Bearer ${KEY}`,
+    ];
+    for (const auth of presented) {
+      timingSafeEqual.mockClear();
+      const response = await service.api('GET', '/api/token/', { auth, from: from() });
+      expect(timingSafeEqual, String(auth).slice(0, 40)).toHaveBeenCalledTimes(1);
+      const [given, expected] = timingSafeEqual.mock.calls[0] as [Buffer, Buffer];
+      expect(given).toHaveLength(32);
+      expect(expected).toHaveLength(32);
+      expect(timingSafeEqual.mock.results[0]?.value).toBe(response.status === 200);
     }
   });
 
@@ -126,16 +180,39 @@ describe('failure limiter', () => {
     expect((await service.api('GET', '/api/token/', { from: attacker })).status).toBe(200);
   });
 
-  it('does nothing for a blocked address, whatever the route', async () => {
+  it('answers 429 with Retry-After on every guarded route for a blocked address, does nothing, and serves other addresses', async () => {
     const attacker = '198.51.100.8';
     for (let i = 0; i < 10; i += 1)
       await service.api('GET', '/api/option/', { auth: false, from: attacker });
-    const response = await service.api('POST', '/api/token/', {
-      json: { name: 'Blocked' },
-      from: attacker,
-    });
-    expect(response.status).toBe(429);
-    expect((await service.list()).total).toBe(1);
+    const before = await snapshotStore(service.store);
+    for (const [method, path, options] of guardedRoutes()) {
+      const response = await service.api(method, path, { ...options, from: attacker });
+      expect(response.status, `${method} ${path}`).toBe(429);
+      expect(response.headers.get('Retry-After')).toBe('60');
+      expect(response).toMatchObject({ success: false, data: null });
+      expect(response.message).toMatch(/^Too many wrong admin keys from this address/);
+    }
+    expect(await snapshotStore(service.store)).toEqual(before);
+    const elsewhere = await service.api('GET', '/api/token/', { from: '203.0.113.10' });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('tells addresses apart over a real socket', async () => {
+    const listening = await listenOnFreePort(service.app);
+    try {
+      const get = (auth: string[], localAddress: string) =>
+        rawRequest(listening.port, httpRequest('GET', '/api/token/', auth), { localAddress });
+      for (let i = 0; i < 10; i += 1) {
+        expect((await get(['Authorization: Bearer guess'], '127.0.0.2')).status).toBe(401);
+      }
+      const blocked = await get([`Authorization: Bearer ${KEY}`], '127.0.0.2');
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers['retry-after']).toBe('60');
+      expect(JSON.parse(blocked.body)).toMatchObject({ success: false, data: null });
+      expect((await get([`Authorization: Bearer ${KEY}`], '127.0.0.3')).status).toBe(200);
+    } finally {
+      await listening.close();
+    }
   });
 
   it('forgets failures older than a minute', async () => {

@@ -1,73 +1,25 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from './store/sqlite-store';
+import { killLaunched, launchService as launch } from './test-process';
 import { makeTempDir } from './test-support';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const LISTENING = /^Tokendesk listening on (http:\/\/127\.0\.0\.1:(\d+))$/m;
-
-interface Running {
-  child: ChildProcessWithoutNullStreams;
-  url: string;
-  stdout: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
-}
-
 let root: string;
-const children: ChildProcessWithoutNullStreams[] = [];
 
 beforeAll(() => {
   root = makeTempDir();
 });
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  killLaunched();
 });
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
-
-/** Runs the service as people do; PORT=0 lets the system pick a free port, read back from the printed line. */
-function launch(env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{
-    code: number | null;
-    signal: NodeJS.Signals | null;
-    stderr: string;
-  }>((done) => child.on('exit', (code, signal) => done({ code, signal, stderr })));
-  const listening = new Promise<Running>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no listening line; stdout: ${stdout} stderr: ${stderr}`)),
-      15_000,
-    );
-    child.stdout.on('data', () => {
-      const match = LISTENING.exec(stdout);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], stdout: () => stdout, exited });
-      }
-    });
-    void exited.then(({ code }) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before listening: ${stderr}`));
-    });
-  });
-  // Tests of failed starts await only `exited`; the rejection is theirs to ignore.
-  listening.catch(() => {});
-  return { listening, exited };
-}
 
 describe('server/main.ts', () => {
   it('starts, prints its URL and a generated key once, serves, and exits 0 on SIGTERM', async () => {
@@ -108,10 +60,11 @@ describe('server/main.ts', () => {
     expect((await again.exited).code).toBe(0);
   });
 
-  it('finishes a request in flight at SIGTERM, then exits promptly though the client keeps its connection', async () => {
-    const env = { DATA_DIR: join(root, 'drain'), ADMIN_KEY: 'drain-test-admin-key' };
+  it('at SIGTERM refuses new connections, finishes the request in flight, closes the database and exits 0', async () => {
+    const dataDir = join(root, 'drain');
+    const env = { DATA_DIR: dataDir, ADMIN_KEY: 'drain-test-admin-key' };
     const service = await launch(env).listening;
-    const socket = connect(Number(new URL(service.url).port), '127.0.0.1');
+    const socket = connect(service.port, '127.0.0.1');
     await once(socket, 'connect');
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
@@ -125,6 +78,7 @@ describe('server/main.ts', () => {
     const started = Date.now();
     service.child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await connectOutcome(service.port)).toBe('ECONNREFUSED');
     socket.write(body.slice(8));
     const { code } = await service.exited;
     expect(code).toBe(0);
@@ -132,24 +86,32 @@ describe('server/main.ts', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toContain('"name":"In flight"');
     socket.destroy();
+    // Closed, not abandoned: the WAL was checkpointed into the database file and removed.
+    expect(walBytes(dataDir)).toBe(0);
+    expect(storedNames(dataDir)).toEqual(['In flight']);
   });
 
-  it('keeps an acknowledged write when the process is killed outright', async () => {
-    const env = { DATA_DIR: join(root, 'crash'), ADMIN_KEY: 'crash-test-admin-key' };
-    const auth = { Authorization: 'Bearer crash-test-admin-key' };
-    const service = await launch(env).listening;
-    const created = await fetch(`${service.url}/api/token/`, {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Acknowledged' }),
-    });
-    expect(created.status).toBe(200);
-    service.child.kill('SIGKILL');
-    await service.exited;
-
-    const again = await launch(env).listening;
-    const page = await fetch(`${again.url}/api/token/?keyword=acknowledged`, { headers: auth });
-    expect(((await page.json()) as { data: { total: number } }).data.total).toBe(1);
+  it('cuts a request that never finishes and still exits 0 within 5 seconds of SIGTERM', async () => {
+    const dataDir = join(root, 'stuck');
+    const service = await launch({ DATA_DIR: dataDir, ADMIN_KEY: 'stuck-test-admin-key' })
+      .listening;
+    const socket = connect(service.port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.on('error', () => {});
+    const cut = once(socket, 'close');
+    socket.write(
+      `POST /api/token/ HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer stuck-test-admin-key\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"Never finished`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    service.child.kill('SIGTERM');
+    const { code } = await service.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await cut;
+    expect(walBytes(dataDir)).toBe(0);
+    expect(storedNames(dataDir)).toEqual([]);
   });
 
   it('fills an empty database with demo tokens in demo mode', async () => {
@@ -167,24 +129,43 @@ describe('server/main.ts', () => {
     expect(data.items.some((token) => /[\u4e00-\u9fff]/.test(token.name))).toBe(true);
   });
 
-  it.each([
-    [
-      { PORT: 'abc' },
-      'Tokendesk could not start: PORT must be a whole number from 0 to 65535, not "abc"',
-    ],
-    [{ DATA_DIR: '__FILE__/data' }, 'Tokendesk could not start: cannot use the data directory'],
-  ])('exits 1 with one line for a bad setting %j', async (env, message) => {
-    const file = join(root, 'a-file');
-    writeFileSync(file, '');
-    const settings = Object.fromEntries(
-      Object.entries(env).map(([k, v]) => [k, v.replace('__FILE__', file)]),
-    );
-    const { code, stderr } = await launch({ DATA_DIR: join(root, 'bad'), ...settings }).exited;
+  it('exits 1 with one line for a bad setting', async () => {
+    const { code, stderr } = await launch({ DATA_DIR: join(root, 'bad'), PORT: 'abc' }).exited;
     expect(code).toBe(1);
-    expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(stderr).toContain(message);
+    expect(stderr.trim().split('\n')).toEqual([
+      'Tokendesk could not start: PORT must be a whole number from 0 to 65535, not "abc"',
+    ]);
   });
 });
+
+/** 'connected', or the error code of a connection attempt. */
+function connectOutcome(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+function walBytes(dataDir: string): number {
+  const wal = join(dataDir, `${DATABASE_FILE}-wal`);
+  return existsSync(wal) ? statSync(wal).size : 0;
+}
+
+function storedNames(dataDir: string): string[] {
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare<[], { name: string }>('SELECT name FROM tokens ORDER BY id')
+      .all()
+      .map((row) => row.name);
+  } finally {
+    db.close();
+  }
+}
 
 describe('server/main.ts in proxy mode', () => {
   it('forwards /api to UPSTREAM_URL, answers /healthz itself and opens no database', async () => {
@@ -202,8 +183,10 @@ describe('server/main.ts in proxy mode', () => {
     const port = (upstream.address() as { port: number }).port;
     try {
       const dataDir = join(root, 'never-created');
-      const { listening } = launch({ DATA_DIR: dataDir, UPSTREAM_URL: `http://127.0.0.1:${port}` });
-      const child = children.at(-1)!;
+      const { child, listening } = launch({
+        DATA_DIR: dataDir,
+        UPSTREAM_URL: `http://127.0.0.1:${port}`,
+      });
       let printed = '';
       child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
       const url = await new Promise<string>((resolve, reject) => {

@@ -1,6 +1,7 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { serve } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import { securityHeaderValues } from './security-headers';
 import type { App } from './types';
 
@@ -15,9 +16,25 @@ export interface ListenOptions {
 
 /** Serves the app over HTTP/1.1; requests Node cannot parse get the envelope too. */
 export function listen({ app, port, host, extraConnectSrc, onListening }: ListenOptions): Server {
-  const server = serve({ fetch: app.fetch, port, hostname: host }, (info) =>
-    onListening(info.port),
-  ) as Server;
+  const headers = securityHeaderValues(extraConnectSrc);
+  const handle = getRequestListener(app.fetch, {
+    hostname: host,
+    // A target that makes no URL ("*", a backslash, a bad Host) would get a bare 400.
+    errorHandler: (error) => {
+      const status = error instanceof RequestError ? 400 : 500;
+      return new Response(envelopeText(status), { status, headers: answerHeaders(headers) });
+    },
+  });
+  // Node would refuse an HTTP/1.1 request without Host (RFC 9112) with a bare 400 of its own.
+  const server = createServer({ requireHostHeader: false }, (request, response) => {
+    if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+      response.writeHead(400, { ...answerHeaders(headers), Connection: 'close' });
+      response.end(envelopeText(400));
+      return;
+    }
+    void handle(request, response);
+  });
+  server.listen(port, host, () => onListening((server.address() as AddressInfo).port));
   answerMalformedRequests(server, extraConnectSrc);
   return server;
 }
@@ -26,7 +43,17 @@ const MESSAGES: Record<number, string> = {
   400: 'the request is not valid HTTP',
   408: 'the request did not arrive in time',
   431: 'the request headers are too large',
+  500: 'internal error',
 };
+
+const envelopeText = (status: number) =>
+  JSON.stringify({ success: false, message: MESSAGES[status], data: null });
+
+const answerHeaders = (security: Record<string, string>) => ({
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  ...security,
+});
 
 /**
  * Node answers a request it cannot parse (a NUL in the path, an oversized header) with a bare
@@ -51,7 +78,7 @@ export function answerMalformedRequests(
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? 408
           : 400;
-    const body = JSON.stringify({ success: false, message: MESSAGES[status], data: null });
+    const body = envelopeText(status);
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +

@@ -1,9 +1,10 @@
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { OPTION_KEYS } from '../../src/contract/status';
 import type { Option } from '../../src/contract/status';
 import type { TokenSummary, TokenUpdate } from '../../src/contract/token';
+import { makeDirectory } from '../make-directory';
 import { OPTION_DEFAULTS } from './option-defaults';
 import {
   FEW_MATCHES,
@@ -245,7 +246,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 }
 
 function openDatabase(dataDir: string): Database.Database {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makeDirectory(dataDir, 0o700);
   const file = join(dataDir, DATABASE_FILE);
   // Created here first so the file holding every key is readable by its owner only;
   // SQLite gives the -wal and -shm files the same mode.
