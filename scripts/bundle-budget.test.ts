@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_KEY } from '../src/api/session-key';
 import { measureBundle, type BundleSizes } from './bundle-size';
 
-const KB = 1024;
+const KB = 1000;
 /** What the browser fetches before the first render of the connect screen or the table. */
 const CRITICAL_PATH_BUDGET = 150 * KB;
 /** Any part loaded later, on its own. */
@@ -52,5 +53,21 @@ describe('the production build', () => {
     expect(critical).not.toMatch(/zh-CN-/);
     expect(critical).not.toMatch(/token-form/);
     expect(critical).not.toMatch(/connected-app/);
+  });
+
+  it('starts fetching the signed-in part from the first script, only when a session is stored', () => {
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const first = /<script src="\/(assets\/boot-[^"]+\.js)"><\/script>/.exec(html);
+    expect(first, html).not.toBeNull();
+    expect(html.indexOf(first![0])).toBeLessThan(html.indexOf('<script type="module"'));
+    const boot = readFileSync(join(outDir, first![1]!), 'utf8');
+    // The theme is applied as before, and the signed-in part is named by its built file.
+    expect(boot).toContain('data-mantine-color-scheme');
+    expect(boot).toContain(`sessionStorage.getItem(${JSON.stringify(SESSION_KEY)})`);
+    const connected = readdirSync(join(outDir, 'assets')).find((file) =>
+      /^connected-app-.*\.js$/.test(file),
+    );
+    expect(connected).toBeDefined();
+    expect(boot).toContain(`/assets/${connected}`);
   });
 });

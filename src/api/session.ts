@@ -1,10 +1,10 @@
 import type { Connection } from './client';
+import { SESSION_KEY } from './session-key';
 
-/**
+/*
  * The admin key lives in sessionStorage only: it survives a reload of the tab and is gone when
  * the tab closes. It is never written to localStorage, a cookie or the URL.
  */
-const SESSION_KEY = 'tokendesk.session';
 
 export type SignOutReason = 'logout' | 'rejected';
 
