@@ -36,7 +36,7 @@ import {
   defaultFormValues,
   formFieldForServerMessage,
   tokenFormResolverSchema,
-  unitsToAmountText,
+  amountInOtherUnit,
   BATCH_COUNT_MAX,
   type ExpiryChoice,
   type TokenFormResult,
@@ -121,9 +121,8 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
   const { changeUnit } = useStableCallbacks({
     changeUnit: (unit: AmountUnit) => {
       // Keep the same quantity when switching the unit it is typed in.
-      if (converted.ok) {
-        form.setValue('amount', unitsToAmountText(converted.units, unit, quotaPerUnit));
-      }
+      const text = amountInOtherUnit(amount, amountUnit, unit, quotaPerUnit, token);
+      if (text !== null) form.setValue('amount', text);
       form.setValue('amountUnit', unit);
     },
   });

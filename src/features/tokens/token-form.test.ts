@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Token } from '../../contract/token';
 import {
+  amountInOtherUnit,
   defaultFormValues,
   formFieldForServerMessage,
   pickerToSeconds,
@@ -128,5 +129,33 @@ describe('the token form', () => {
       'amount',
     );
     expect(formFieldForServerMessage('The server refused')).toBeNull();
+  });
+
+  it('saves an untouched quota exactly as stored, whatever the ratio rounds it to', () => {
+    for (const quotaPerUnit of [1, 500_000, 7_300_000]) {
+      for (const remain_quota of [0, 1, 3, 1_000_003, 123_456_789, 979_976_532_562_739]) {
+        const token = { ...loaded, remain_quota };
+        const values = { ...defaultFormValues(token, quotaPerUnit), name: 'Renamed' };
+        const saved = tokenFormResolverSchema(quotaPerUnit, token, now).parse(values);
+        expect(saved.edit.remain_quota, `${remain_quota} at ${quotaPerUnit}`).toBe(remain_quota);
+      }
+    }
+  });
+
+  it('shows enough decimals for one unit, and keeps the quantity when switching units', () => {
+    const token = { ...loaded, remain_quota: 3 };
+    const values = defaultFormValues(token, 7_300_000);
+    expect(Number(values.amount)).toBeGreaterThan(0);
+    const inUnits = amountInOtherUnit(values.amount, 'usd', 'units', 7_300_000, token);
+    expect(inUnits).toBe('3');
+    expect(amountInOtherUnit('3', 'units', 'usd', 7_300_000, token)).toBe(values.amount);
+    // A changed figure is converted from what was typed.
+    expect(amountInOtherUnit('2', 'usd', 'units', 500_000, token)).toBe('1000000');
+    expect(amountInOtherUnit('two', 'usd', 'units', 500_000, token)).toBeNull();
+  });
+
+  it('takes a changed quota from what was typed', () => {
+    const values = { ...defaultFormValues(loaded, ratio), amount: '4.000001' };
+    expect(schema(loaded).parse(values).edit.remain_quota).toBe(2_000_001);
   });
 });

@@ -82,7 +82,10 @@ export function tokenFormResolverSchema(
 
     let remainQuota = loaded?.remain_quota ?? 0;
     const amount = amountToUnits(values.amount, values.amountUnit, quotaPerUnit);
-    if (amount.ok) remainQuota = amount.units;
+    if (loaded && isLoadedAmount(values.amount, values.amountUnit, quotaPerUnit, loaded)) {
+      // Untouched: the stored figure, not the shown one read back, which may be rounded.
+      remainQuota = loaded.remain_quota;
+    } else if (amount.ok) remainQuota = amount.units;
     else if (!values.unlimited) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_ERRORS[amount.reason] });
     }
@@ -115,15 +118,46 @@ export function tokenFormResolverSchema(
   });
 }
 
+type AmountUnit = TokenFormValues['amountUnit'];
+
+/** Enough decimals for one quota unit to show in dollars: one more than the ratio has digits. */
+export function usdDecimals(quotaPerUnit: number): number {
+  return Math.min(12, Math.max(2, Math.floor(Math.log10(quotaPerUnit)) + 1));
+}
+
 /** Shows a quota figure in the unit the person types in, without grouping so it parses back. */
-export function unitsToAmountText(
-  units: number,
-  unit: 'usd' | 'units',
-  quotaPerUnit: number,
-): string {
+export function unitsToAmountText(units: number, unit: AmountUnit, quotaPerUnit: number): string {
   if (unit === 'units') return String(units);
   const usd = unitsToUsd(units, quotaPerUnit);
-  return String(Number(usd.toFixed(6)));
+  return String(Number(usd.toFixed(usdDecimals(quotaPerUnit))));
+}
+
+/** Whether the amount still reads as the loaded token's quota, as the form first showed it. */
+export function isLoadedAmount(
+  text: string,
+  unit: AmountUnit,
+  quotaPerUnit: number,
+  loaded: Token,
+): boolean {
+  return text.trim() === unitsToAmountText(loaded.remain_quota, unit, quotaPerUnit);
+}
+
+/**
+ * The amount to show after switching the unit it is typed in: the same quantity, taken from
+ * the loaded token while the person has not changed it; null when the text is not a quantity.
+ */
+export function amountInOtherUnit(
+  text: string,
+  from: AmountUnit,
+  to: AmountUnit,
+  quotaPerUnit: number,
+  loaded: Token | null,
+): string | null {
+  if (loaded && isLoadedAmount(text, from, quotaPerUnit, loaded)) {
+    return unitsToAmountText(loaded.remain_quota, to, quotaPerUnit);
+  }
+  const converted = amountToUnits(text, from, quotaPerUnit);
+  return converted.ok ? unitsToAmountText(converted.units, to, quotaPerUnit) : null;
 }
 
 export function defaultFormValues(token: Token | null, quotaPerUnit: number): TokenFormValues {
