@@ -35,7 +35,7 @@ export function ConnectedApp({ connection }: { connection: Connection }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BackendContext.Provider value={backend}>
-        <QuotaProvider>
+        <QuotaProvider server={connection.baseUrl}>
           <Notifications position="bottom-right" limit={4} />
           <AppLayout baseUrl={connection.baseUrl} />
         </QuotaProvider>

@@ -6,7 +6,8 @@ import hint from './hint.module.css';
 import { useI18n } from './i18n';
 import classes from './quota.module.css';
 
-const OVERRIDE_KEY = 'tokendesk.quota-per-unit';
+/** Kept per server: a ratio set for one gateway must not carry over to the next. */
+const overrideKey = (server: string) => `tokendesk.quota-per-unit:${server}`;
 const DISPLAY_KEY = 'tokendesk.quota-display';
 
 export type RatioSource = 'server' | 'local' | 'default';
@@ -33,9 +34,11 @@ function readDisplay(): QuotaDisplay {
   return value === 'units' || value === 'usd' ? value : 'both';
 }
 
-export function QuotaProvider({ children }: { children: ReactNode }) {
+export function QuotaProvider({ server, children }: { server: string; children: ReactNode }) {
   const status = useServerStatus();
-  const [localRatio, setLocalRatioState] = useState<number | null>(() => readNumber(OVERRIDE_KEY));
+  const [localRatio, setLocalRatioState] = useState<number | null>(() =>
+    readNumber(overrideKey(server)),
+  );
   const [display, setDisplayState] = useState<QuotaDisplay>(readDisplay);
   const serverRatio = status.data?.quota_per_unit;
 
@@ -51,12 +54,12 @@ export function QuotaProvider({ children }: { children: ReactNode }) {
         setDisplayState(next);
       },
       setLocalRatio: (next) => {
-        if (next === null) localStorage.removeItem(OVERRIDE_KEY);
-        else localStorage.setItem(OVERRIDE_KEY, String(next));
+        if (next === null) localStorage.removeItem(overrideKey(server));
+        else localStorage.setItem(overrideKey(server), String(next));
         setLocalRatioState(next);
       },
     };
-  }, [localRatio, serverRatio, display]);
+  }, [localRatio, serverRatio, display, server]);
 
   return <QuotaContext.Provider value={value}>{children}</QuotaContext.Provider>;
 }
