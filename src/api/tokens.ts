@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { QUOTA_MAX, type Token, type TokenCreate } from '../contract/token';
+import { MessageError } from '../lib/i18n/message-error';
 import { effectiveStatus } from '../lib/token-status';
 import { nowSeconds } from '../lib/time';
 import { runPool, type PoolOutcome } from '../lib/pool';
@@ -190,7 +191,7 @@ export type BulkAction =
   | { kind: 'set-expiry'; expiredTime: number };
 
 /** Refusals found before any call, in the words of the service's own rules. */
-export class BulkRefusal extends Error {}
+export class BulkRefusal extends MessageError {}
 
 function bulkEdit(token: Token, action: BulkAction): Partial<TokenEdit> {
   switch (action.kind) {
@@ -199,11 +200,12 @@ function bulkEdit(token: Token, action: BulkAction): Partial<TokenEdit> {
     case 'add-quota': {
       const next = token.remain_quota + action.units;
       if (next < 0) {
-        throw new BulkRefusal(
-          `only ${token.remain_quota} units left, cannot take ${-action.units}`,
-        );
+        throw new BulkRefusal('bulk.err.notEnough', {
+          left: token.remain_quota,
+          take: -action.units,
+        });
       }
-      if (next > QUOTA_MAX) throw new BulkRefusal(`the quota would exceed ${QUOTA_MAX} units`);
+      if (next > QUOTA_MAX) throw new BulkRefusal('bulk.err.tooMuch', { max: QUOTA_MAX });
       return { remain_quota: next };
     }
     case 'set-expiry':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
 import { en, type MessageKey } from '../lib/i18n/en';
+import { MessageError } from '../lib/i18n/message-error';
 import { interpolate, type Params } from '../lib/i18n/translate';
 import { zhCN } from '../lib/i18n/zh-CN';
 import { describeError } from './describe-error';
@@ -30,5 +31,11 @@ describe('describing failures', () => {
     expect(describeError(new ApiError('rate-limited', 'x', 429, '', 'gw'), english)).toMatch(
       /Too many requests/,
     );
+  });
+
+  it('tells our own refusals in the reader’s language, with their figures', () => {
+    const error = new MessageError('bulk.err.notEnough', { left: 100, take: 500 });
+    expect(describeError(error, english)).toBe('only 100 units left, cannot take 500');
+    expect(describeError(error, chinese)).toBe('仅剩 100 额度单位，无法扣减 500');
   });
 });

@@ -1,5 +1,6 @@
 import { isApiError } from '../api/errors';
 import type { MessageKey } from '../lib/i18n/en';
+import { MessageError } from '../lib/i18n/message-error';
 import type { Params } from '../lib/i18n/translate';
 
 type Translate = (key: MessageKey, params?: Params) => string;
@@ -32,6 +33,7 @@ const KNOWN_SERVER_MESSAGES: Array<[RegExp, MessageKey]> = [
  * first, as they are; our own explanations are translated.
  */
 export function describeError(error: unknown, t: Translate): string {
+  if (error instanceof MessageError) return t(error.key, error.params);
   if (!isApiError(error))
     return t('error.unknown', { message: error instanceof Error ? error.message : String(error) });
   if (error.serverMessage) {

@@ -1,10 +1,16 @@
+import { MessageError } from './i18n/message-error';
+
 /**
  * Writes text to the clipboard. The async Clipboard API needs a secure context; on plain http
  * from another host the older copy command is the only way.
  */
 export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      throw new MessageError('error.copyRefused');
+    }
     return;
   }
   const area = document.createElement('textarea');
@@ -16,5 +22,5 @@ export async function copyText(text: string): Promise<void> {
   area.select();
   const copied = document.execCommand('copy');
   area.remove();
-  if (!copied) throw new Error('The browser refused to copy.');
+  if (!copied) throw new MessageError('error.copyRefused');
 }

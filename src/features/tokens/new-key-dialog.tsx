@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Token } from '../../contract/token';
+import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 import { IconAlert, IconCopy } from '../../components/icons';
 import { copyText } from '../../lib/clipboard';
@@ -30,7 +31,7 @@ function CopyAction({ text, label }: { text: string; label: string }) {
             setCopied(true);
             setError(null);
           } catch (failure) {
-            setError((failure as Error).message);
+            setError(describeError(failure, t));
           }
         }}
       >

@@ -201,6 +201,8 @@ export const en = {
   'bulk.allDone': 'Every selected token was changed.',
   'bulk.alreadyGone': '{count} of them had already been deleted.',
   'bulk.failures': '{count} failed:',
+  'bulk.err.notEnough': 'only {left} units left, cannot take {take}',
+  'bulk.err.tooMuch': 'the quota would exceed {max} units',
   'form.count': 'Count',
   'form.countHint': '1 to {max}',
   'form.err.count': 'Enter a whole number from 1 to 100.',
@@ -265,6 +267,7 @@ export const en = {
   'lazy.failedTitle': 'This part of the dashboard could not be loaded',
   'lazy.failedBody': 'The server did not send it. Check that it is running, then try again.',
   'error.unknown': 'Something went wrong: {message}',
+  'error.copyRefused': 'The browser refused to copy. Select the text and copy it by hand.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -185,6 +185,8 @@ export const zhCN: Messages = {
   'bulk.allDone': '所有选中的令牌都已更改。',
   'bulk.alreadyGone': '其中 {count} 个此前已被删除。',
   'bulk.failures': '{count} 个失败：',
+  'bulk.err.notEnough': '仅剩 {left} 额度单位，无法扣减 {take}',
+  'bulk.err.tooMuch': '额度将超过 {max} 单位',
   'form.count': '数量',
   'form.countHint': '1 到 {max}',
   'form.err.count': '请输入 1 到 100 的整数。',
@@ -243,4 +245,5 @@ export const zhCN: Messages = {
   'lazy.failedTitle': '无法加载仪表盘的这一部分',
   'lazy.failedBody': '服务器没有返回它。请确认服务器正在运行，然后重试。',
   'error.unknown': '出现错误：{message}',
+  'error.copyRefused': '浏览器拒绝了复制。请选中文本后手动复制。',
 };

@@ -1,0 +1,18 @@
+import { en, type MessageKey } from './en';
+import { interpolate, type Params } from './translate';
+
+/**
+ * A failure of our own making, told in the catalogue's words: the screens show it in the
+ * person's language; `message` holds the English text for logs and tests.
+ */
+export class MessageError extends Error {
+  readonly key: MessageKey;
+  readonly params: Params;
+
+  constructor(key: MessageKey, params: Params = {}) {
+    super(interpolate(en[key], params));
+    this.name = 'MessageError';
+    this.key = key;
+    this.params = params;
+  }
+}
