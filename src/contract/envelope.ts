@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+/** Every answer of the API: the payload, or on failure a message saying what to fix. */
 export const envelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({
     success: z.boolean(),
@@ -7,7 +8,7 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
     data: data,
   });
 
-export type Envelope<T> = { success: boolean; message: string; data: T };
+export type Envelope<T> = z.output<ReturnType<typeof envelopeSchema<z.ZodType<T>>>>;
 
 /** Loose shape used before the payload's own schema is known. */
 export const anyEnvelopeSchema = z.object({

@@ -45,4 +45,3 @@ export const optionUpdateSchema = z.discriminatedUnion(
   ],
   { error: `key must be one of ${OPTION_KEYS.join(', ')}` },
 );
-export type OptionUpdate = z.infer<typeof optionUpdateSchema>;

@@ -81,7 +81,6 @@ export const tokenCreateSchema = z.object({
   models: modelsSchema.default(''),
   subnet: subnetSchema.default(''),
 });
-export type TokenCreateInput = z.input<typeof tokenCreateSchema>;
 export type TokenCreate = z.output<typeof tokenCreateSchema>;
 
 export const tokenUpdateSchema = z.object({
@@ -100,7 +99,6 @@ export const tokenStatusUpdateSchema = z.object({
   id: idSchema,
   status: storedStatusSchema,
 });
-export type TokenStatusUpdate = z.infer<typeof tokenStatusUpdateSchema>;
 
 export const batchDeleteSchema = z.object({
   ids: z

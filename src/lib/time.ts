@@ -1,4 +1,3 @@
-import { NEVER } from '../contract/token';
 import { dateTimeFormat, relativeTimeFormat } from './intl-cache';
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -38,5 +37,3 @@ export function formatTime(unixSeconds: number, locale = 'en-US'): string {
 export function formatDate(unixSeconds: number, locale = 'en-US'): string {
   return dateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(unixSeconds * 1000));
 }
-
-export const isNever = (expiredTime: number): boolean => expiredTime === NEVER;
