@@ -14,39 +14,72 @@ const DAY = 86_400;
 
 interface Gateway {
   label: string;
+  /** With the gateway's own rate limits, as a real one has them. */
   start: () => Promise<EmulatorHandle>;
   /** Fills the connect screen's Advanced part where the gateway needs it. */
   advanced?: (page: Page) => Promise<void>;
   pageText: RegExp;
   returnsNewKeys: boolean;
+  /** What "seed 01" holds besides the usual: every field an edit of its name must keep. */
+  richSeed: (now: number) => Partial<StoredToken>;
+  /** How the gateway stores the allowed models and IP ranges typed into the form. */
+  storedLimits: (models: string[], ranges: string[]) => Partial<StoredToken>;
 }
 
 const gateways: Gateway[] = [
   {
     label: 'one-api',
-    start: () => startOneApiEmulator({ accessToken: ACCESS_TOKEN, rateLimit: false }),
+    start: () => startOneApiEmulator({ accessToken: ACCESS_TOKEN }),
     pageText: /^Page 1$/,
     returnsNewKeys: true,
+    richSeed: (now) => ({
+      expired_time: now + 30 * DAY,
+      unlimited_quota: true,
+      models: 'gpt-4o,gpt-4o-mini',
+      subnet: '10.0.0.0/8,192.168.1.0/24',
+    }),
+    storedLimits: (models, ranges) => ({ models: models.join(','), subnet: ranges.join(',') }),
   },
   {
     label: 'new-api',
     start: () =>
-      startNewApiEmulator({
-        accessToken: ACCESS_TOKEN,
-        userId: 1,
-        requireUserHeader: true,
-        rateLimit: false,
-        searchLimit: false,
-        revealLimit: false,
-      }),
+      startNewApiEmulator({ accessToken: ACCESS_TOKEN, userId: 1, requireUserHeader: true }),
     advanced: async (page) => {
       await page.getByRole('button', { name: 'Advanced' }).click();
       await page.getByLabel('User ID (new-api)').fill('1');
     },
     pageText: /^1–10 of 15$/,
     returnsNewKeys: false,
+    richSeed: (now) => ({
+      expired_time: now + 30 * DAY,
+      unlimited_quota: true,
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o,gpt-4o-mini',
+      allow_ips: '10.0.0.0/8\n192.168.1.0/24',
+      group: 'auto',
+      cross_group_retry: true,
+    }),
+    storedLimits: (models, ranges) => ({
+      model_limits_enabled: models.length > 0,
+      model_limits: models.join(','),
+      allow_ips: ranges.join('\n'),
+    }),
   },
 ];
+
+async function connectTo(url: string, page: Page, advanced?: (page: Page) => Promise<void>) {
+  await page.goto(url);
+  await page.getByLabel('Admin key').fill(ACCESS_TOKEN);
+  await advanced?.(page);
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
+}
+
+const nextPage = (page: Page) =>
+  page
+    .getByRole('button', { name: 'Next' })
+    .or(page.getByRole('button', { name: '2' }))
+    .click();
 
 for (const gateway of gateways) {
   test.describe(`managing tokens on ${gateway.label}`, () => {
@@ -54,58 +87,71 @@ for (const gateway of gateways) {
     let service: RunningService;
     const now = Math.floor(Date.now() / 1000);
 
-    test.beforeEach(async () => {
+    // One gateway and one service for the group; each test starts from fresh tokens and fresh
+    // rate-limit counts.
+    test.beforeAll(async () => {
       emulator = await gateway.start();
+      service = await startService({ env: { UPSTREAM_URL: emulator.url } });
+    });
+
+    test.afterAll(async () => {
+      await service?.stop();
+      await emulator?.close();
+    });
+
+    test.beforeEach(() => {
+      emulator.reset();
       emulator.seed(
         Array.from({ length: 15 }, (_, i) => ({
           name: `seed ${String(i + 1).padStart(2, '0')}`,
           remain_quota: (i + 1) * 100_000,
-          expired_time: i === 0 ? now + 30 * DAY : -1,
+          ...(i === 0 ? gateway.richSeed(now) : {}),
         })) as Partial<StoredToken>[],
       );
-      service = await startService({ env: { UPSTREAM_URL: emulator.url } });
     });
 
-    test.afterEach(async () => {
-      await service.stop();
-      await emulator.close();
-    });
-
-    async function connect(page: Page) {
-      await page.goto(service.url);
-      await page.getByLabel('Admin key').fill(ACCESS_TOKEN);
-      await gateway.advanced?.(page);
-      await page.getByRole('button', { name: 'Connect' }).click();
-      await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
-    }
-
+    const connect = (page: Page) => connectTo(service.url, page, gateway.advanced);
     const stored = (name: string) => emulator.tokens().find((t) => t.name === name);
 
-    test('connects, lists with paging and searches', async ({ page }) => {
+    test('connects, lists with paging and searches as one types', async ({ page }) => {
       await connect(page);
       await expect(rowOf(page, 'seed 15')).toBeVisible();
       await expect(page.getByText(gateway.pageText)).toBeVisible();
-      await page
-        .getByRole('button', { name: 'Next' })
-        .or(page.getByRole('button', { name: '2' }))
-        .click();
+      await nextPage(page);
       await expect(rowOf(page, 'seed 01')).toBeVisible();
-      await page.getByRole('searchbox', { name: 'Search' }).fill('seed 1');
-      await expect(rowOf(page, 'seed 12')).toBeVisible();
-      await expect(rowOf(page, 'seed 09')).toHaveCount(0);
+      // Typed key by key, with second thoughts: more changes than new-api allows searches a minute.
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      await search.pressSequentially('seed 1');
+      for (const digit of ['5', '4', '3', '2', '1']) {
+        await search.press(digit);
+        await search.press('Backspace');
+      }
+      await search.press('0');
+      await expect(rowOf(page, 'seed 10')).toBeVisible();
+      await expect(rowOf(page, 'seed 11')).toHaveCount(0);
+      await expect(page.getByText(/too many requests|limits how often/i)).toHaveCount(0);
     });
 
-    test('creates a token and tells how to get its key', async ({ page }) => {
+    test('creates a token with allowed models and IP ranges, and tells how to get its key', async ({
+      page,
+    }) => {
       await connect(page);
       await page.getByRole('button', { name: 'Create token' }).click();
       const form = page.getByRole('dialog', { name: 'Create token' });
       await form.getByLabel('Name').fill('made here');
+      await form.getByRole('button', { name: 'Advanced' }).click();
+      await form.getByLabel('Allowed models').fill('gpt-4o');
+      await form.getByLabel('Allowed IP ranges').fill('10.0.0.0/8,172.16.0.0/12');
       await form.getByRole('button', { name: 'Create token' }).click();
       const done = page.getByRole('dialog', { name: 'Token created' });
-      const key = stored('made here')?.key;
-      expect(key).toMatch(/^[0-9A-Za-z]{48}$/);
+      await expect(done).toBeVisible();
+      const created = stored('made here');
+      expect(created?.key).toMatch(/^[0-9A-Za-z]{48}$/);
+      expect(created).toMatchObject(
+        gateway.storedLimits(['gpt-4o'], ['10.0.0.0/8', '172.16.0.0/12']),
+      );
       if (gateway.returnsNewKeys) {
-        await expect(done.getByTestId('new-key')).toHaveText(`sk-${key}`);
+        await expect(done.getByTestId('new-key')).toHaveText(`sk-${created?.key}`);
       } else {
         await expect(done.getByText('This server does not return new keys')).toBeVisible();
       }
@@ -117,20 +163,35 @@ for (const gateway of gateways) {
       page,
     }) => {
       const before = stored('seed 01')!;
+      expect(before).toMatchObject(gateway.richSeed(now));
       await connect(page);
-      await page
-        .getByRole('button', { name: 'Next' })
-        .or(page.getByRole('button', { name: '2' }))
-        .click();
+      await nextPage(page);
       await rowOf(page, 'seed 01').getByRole('button', { name: 'Edit' }).click();
       const form = page.getByRole('dialog', { name: 'Edit token' });
       await form.getByLabel('Name').fill('renamed 01');
       await form.getByRole('button', { name: 'Save changes' }).click();
       await expect(form).toBeHidden();
-      const after = stored('renamed 01')!;
-      const { name: _before, ...keptBefore } = before;
-      const { name: _after, ...keptAfter } = after;
-      expect(keptAfter).toEqual(keptBefore);
+      expect(stored('renamed 01')).toEqual({ ...before, name: 'renamed 01' });
+    });
+
+    test('shows the allowed models and IP ranges and saves them where the gateway keeps them', async ({
+      page,
+    }) => {
+      const before = stored('seed 01')!;
+      await connect(page);
+      await nextPage(page);
+      await rowOf(page, 'seed 01').getByRole('button', { name: 'Edit' }).click();
+      const form = page.getByRole('dialog', { name: 'Edit token' });
+      await expect(form.getByLabel('Allowed models')).toHaveValue('gpt-4o,gpt-4o-mini');
+      await expect(form.getByLabel('Allowed IP ranges')).toHaveValue('10.0.0.0/8,192.168.1.0/24');
+      await form.getByLabel('Allowed models').fill('o3,gpt-4o');
+      await form.getByLabel('Allowed IP ranges').fill('172.16.0.0/12');
+      await form.getByRole('button', { name: 'Save changes' }).click();
+      await expect(form).toBeHidden();
+      expect(stored('seed 01')).toEqual({
+        ...before,
+        ...gateway.storedLimits(['o3', 'gpt-4o'], ['172.16.0.0/12']),
+      });
     });
 
     test('disables and enables, copies the whole key, deletes', async ({ page, context }) => {
@@ -177,8 +238,44 @@ for (const gateway of gateways) {
   });
 }
 
+test('new-api’s search and reveal limits are named, with what to do', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const emulator = await startNewApiEmulator({
+    accessToken: ACCESS_TOKEN,
+    userId: 1,
+    searchLimit: { max: 1, windowMs: 60_000 },
+    revealLimit: { max: 1, windowMs: 60_000 },
+  });
+  emulator.seed([{ name: 'alpha' }, { name: 'beta' }]);
+  const service = await startService({ env: { UPSTREAM_URL: emulator.url } });
+  try {
+    await connectTo(service.url, page, gateways[1]?.advanced);
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill('alp');
+    await expect(rowOf(page, 'beta')).toHaveCount(0);
+    await search.fill('bet');
+    await expect(
+      page.getByText(
+        'The server limits how often one may search: wait a moment, then search again.',
+      ),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+
+    const row = rowOf(page, 'beta');
+    await row.getByRole('button', { name: 'Copy key' }).click();
+    await expect(page.getByText('Key of “beta” copied')).toBeVisible();
+    await row.getByRole('button', { name: 'Copy key' }).click();
+    await expect(
+      page.getByText('The server limits how many keys can be revealed: try again later.'),
+    ).toBeVisible();
+  } finally {
+    await service.stop();
+    await emulator.close();
+  }
+});
+
 test('a gateway’s Chinese refusal reaches the person with a translation', async ({ page }) => {
-  const emulator = await startOneApiEmulator({ accessToken: ACCESS_TOKEN, rateLimit: false });
+  const emulator = await startOneApiEmulator({ accessToken: ACCESS_TOKEN });
   const service = await startService({ env: { UPSTREAM_URL: emulator.url } });
   try {
     await page.goto(service.url);

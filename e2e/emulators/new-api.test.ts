@@ -481,6 +481,27 @@ describe('new-api emulator: global rate limit and command line', () => {
     expect(over.text).toBe('');
   });
 
+  it('resets to a fresh start: no tokens, ids from 1, every rate-limit count forgotten', async () => {
+    const limited = await start({
+      rateLimit: { max: 4, windowMs: 60_000 },
+      searchLimit: { max: 1, windowMs: 60_000 },
+      revealLimit: { max: 1, windowMs: 60_000 },
+    });
+    limited.seed([{}, {}]);
+    const burst = async () =>
+      Promise.all([
+        call('GET', '/api/token/search?keyword=t', {}, limited),
+        call('POST', '/api/token/1/key', {}, limited),
+        call('GET', '/api/token/', {}, limited),
+      ]);
+    expect((await burst()).map((a) => a.status)).toEqual([200, 200, 200]);
+    expect((await call('GET', '/api/token/search?keyword=t', {}, limited)).status).toBe(429);
+    limited.reset();
+    expect(limited.tokens()).toEqual([]);
+    expect(limited.seed([{}])[0]?.id).toBe(1);
+    expect((await burst()).map((a) => a.status)).toEqual([200, 200, 200]);
+  });
+
   it('runs standalone with a user id and prints where it listens', async () => {
     const script = fileURLToPath(new URL('./new-api.ts', import.meta.url));
     const run = await runStandalone(script, [

@@ -175,19 +175,22 @@ export async function startNewApiEmulator(
   const legacy = options.requireUserHeader ?? true;
   const searchMode = options.searchMode ?? 'contains';
   const store = new TokenStore<NewApiToken>();
-  const apiLimiter = makeLimiter(options.rateLimit, NEW_API_DEFAULT_RATE_LIMIT, now);
-  const revealLimiter = makeLimiter(options.revealLimit, NEW_API_DEFAULT_REVEAL_LIMIT, now);
-  const searchLimiter = makeLimiter(options.searchLimit, NEW_API_DEFAULT_SEARCH_LIMIT, now);
+  const limiters = () => ({
+    api: makeLimiter(options.rateLimit, NEW_API_DEFAULT_RATE_LIMIT, now),
+    reveal: makeLimiter(options.revealLimit, NEW_API_DEFAULT_REVEAL_LIMIT, now),
+    search: makeLimiter(options.searchLimit, NEW_API_DEFAULT_SEARCH_LIMIT, now),
+  });
+  let limiter = limiters();
   const startTime = seconds(now);
 
   const rateLimit: Handler = ({ res, ip }) => {
-    if (!apiLimiter.take(`GA${ip}`)) writeTooManyRequests(res);
+    if (!limiter.api.take(`GA${ip}`)) writeTooManyRequests(res);
   };
   const criticalRateLimit: Handler = ({ res, ip }) => {
-    if (!revealLimiter.take(`CT${ip}`)) writeTooManyRequests(res);
+    if (!limiter.reveal.take(`CT${ip}`)) writeTooManyRequests(res);
   };
   const searchRateLimit: Handler = ({ res }) => {
-    if (!searchLimiter.take(`SR:user:${userId}`)) writeTooManyRequests(res);
+    if (!limiter.search.take(`SR:user:${userId}`)) writeTooManyRequests(res);
   };
 
   /** Older releases' authHelper: token first (bad one: HTTP 200), then New-Api-User. */
@@ -519,6 +522,10 @@ export async function startNewApiEmulator(
     close: server.close,
     tokens: () => store.all().map(stored),
     seed,
+    reset: () => {
+      store.clear();
+      limiter = limiters();
+    },
   };
 }
 

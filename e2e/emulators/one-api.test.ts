@@ -416,6 +416,19 @@ describe('one-api emulator: handle and command line', () => {
     expect(emulator.seed([{}])[0]?.id).toBe(8);
   });
 
+  it('resets to a fresh start: no tokens, ids from 1, rate-limit counts forgotten', async () => {
+    const limited = await start({ rateLimit: { max: 1, windowMs: 60_000 } });
+    limited.seed([{}, {}]);
+    expect((await call('GET', '/api/token/', {}, limited)).status).toBe(200);
+    expect((await call('GET', '/api/token/', {}, limited)).status).toBe(429);
+    limited.reset();
+    expect(limited.tokens()).toEqual([]);
+    const answer = await call('GET', '/api/token/', {}, limited);
+    expect(answer.status).toBe(200);
+    expect(answer.json.data).toEqual([]);
+    expect(limited.seed([{}])[0]?.id).toBe(1);
+  });
+
   it('runs standalone and prints where it listens', async () => {
     const script = fileURLToPath(new URL('./one-api.ts', import.meta.url));
     const run = await runStandalone(script, ['--port', '0', '--token', 'cli', '--seed', '3']);

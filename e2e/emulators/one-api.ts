@@ -107,7 +107,7 @@ export async function startOneApiEmulator(
   const now = options.now ?? Date.now;
   const userId = ONE_API_USER_ID;
   const store = new TokenStore<OneApiToken>();
-  const apiLimiter = makeLimiter(options.rateLimit, ONE_API_DEFAULT_RATE_LIMIT, now);
+  let apiLimiter = makeLimiter(options.rateLimit, ONE_API_DEFAULT_RATE_LIMIT, now);
   const startTime = seconds(now);
 
   /** GlobalAPIRateLimit: first middleware of the /api group, before any auth. */
@@ -336,6 +336,10 @@ export async function startOneApiEmulator(
     close: server.close,
     tokens: () => store.all().map((token) => deepCopy(serialize(token))),
     seed,
+    reset: () => {
+      store.clear();
+      apiLimiter = makeLimiter(options.rateLimit, ONE_API_DEFAULT_RATE_LIMIT, now);
+    },
   };
 }
 

@@ -62,6 +62,8 @@ export interface EmulatorHandle<T extends BaseToken = StoredToken> {
   tokens(): T[];
   /** Stores tokens as given, filling what is left out; returns copies of what was stored. */
   seed(tokens: Partial<T>[]): T[];
+  /** Forgets every token and every rate-limit count: a fresh start at the same address. */
+  reset(): void;
 }
 
 /** `false` turns a limiter off. */
@@ -450,6 +452,11 @@ export class TokenStore<T extends BaseToken> {
 
   peekNextId(): number {
     return this.nextId;
+  }
+
+  clear(): void {
+    this.rows.clear();
+    this.nextId = 1;
   }
 }
 

@@ -34,6 +34,11 @@ export interface TokenBackend {
   readonly kind: ServerKind;
   /** Page sizes the server accepts; null when it has one fixed size. */
   readonly pageSizes: readonly number[] | null;
+  /**
+   * How long to wait after the last keystroke before searching: 0 where a search is cheap,
+   * longer where the server limits how often one may search.
+   */
+  readonly searchDelayMs: number;
   list(params: ListParams, onProgress?: ListProgress): Promise<TokenListPage>;
   get(id: number): Promise<Token>;
   /** The new token with its whole key, or null when the server does not return it. */

@@ -99,6 +99,23 @@ describe('the fetch layer', () => {
     expect(error.message).toMatch(/too many requests/i);
   });
 
+  it('names a route’s own tighter limit when it answers 429', async () => {
+    stubFetch(() => new Response('', { status: 429 }));
+    const client = createClient(connection);
+    const search = await failure(
+      client.request('GET', '/api/token/search', { schema: z.unknown(), limited: 'search' }),
+    );
+    expect(search).toMatchObject({ kind: 'rate-limited', limited: 'search' });
+    expect(search.message).toMatch(/limits how often one may search: wait a moment/);
+    const reveal = await failure(
+      client.request('POST', '/api/token/1/key', { schema: z.unknown(), limited: 'reveal' }),
+    );
+    expect(reveal).toMatchObject({ kind: 'rate-limited', limited: 'reveal' });
+    expect(reveal.message).toMatch(/limits how many keys can be revealed: try again later/);
+    const other = await failure(client.request('GET', '/api/token/', { schema: z.unknown() }));
+    expect(other).toMatchObject({ kind: 'rate-limited', limited: null });
+  });
+
   it('says the server is unreachable when fetch itself fails', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const error = await failure(

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { anyEnvelopeSchema } from '../contract/envelope';
-import { ApiError } from './errors';
+import { ApiError, type LimitedAction } from './errors';
 
 export type ServerKind = 'tokendesk' | 'one-api' | 'new-api';
 
@@ -13,7 +13,7 @@ export interface Connection {
   userId?: string;
 }
 
-/** One finished call, as the activity panel shows it. Holds no key and no body. */
+/** One finished call, as the activity panel shows it. Never holds the admin key. */
 export interface CallRecord {
   id: number;
   startedAt: number;
@@ -43,6 +43,8 @@ export interface RequestOptions<T> {
   schema: z.ZodType<T>;
   /** A 401 here is the caller's to report (the connect screen), not a reason to sign out. */
   quietUnauthorized?: boolean;
+  /** The route's own, tighter rate limit on the server, named by a 429's message. */
+  limited?: LimitedAction;
 }
 
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -79,7 +81,17 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function failureFor(status: number, serverMessage: string, host: string): ApiError {
+const LIMITED_MESSAGES: Record<LimitedAction, string> = {
+  search: 'The server limits how often one may search: wait a moment, then search again.',
+  reveal: 'The server limits how many keys can be revealed: try again later.',
+};
+
+function failureFor(
+  status: number,
+  serverMessage: string,
+  host: string,
+  limited: LimitedAction | undefined,
+): ApiError {
   if (status === 401) {
     return new ApiError(
       'unauthorized',
@@ -92,10 +104,12 @@ function failureFor(status: number, serverMessage: string, host: string): ApiErr
   if (status === 429) {
     return new ApiError(
       'rate-limited',
-      serverMessage || 'Too many requests: wait a minute, then try again.',
+      serverMessage ||
+        (limited ? LIMITED_MESSAGES[limited] : 'Too many requests: wait a minute, then try again.'),
       status,
       serverMessage,
       host,
+      limited ?? null,
     );
   }
   if (status >= 500) {
@@ -183,7 +197,7 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
     const serverMessage = parsed.success ? parsed.data.message : '';
     let failure: ApiError | null = null;
     if (!response.ok) {
-      failure = failureFor(response.status, serverMessage, host);
+      failure = failureFor(response.status, serverMessage, host, options.limited);
     } else if (!parsed.success) {
       failure = new ApiError(
         'invalid-response',

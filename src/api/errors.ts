@@ -8,6 +8,9 @@ export type ApiErrorKind =
   | 'timeout' // no answer in time
   | 'invalid-response'; // an answer that is not the expected JSON
 
+/** Routes a gateway limits more tightly than the rest, so a 429 there can say what is limited. */
+export type LimitedAction = 'search' | 'reveal';
+
 export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   readonly status: number | null;
@@ -15,6 +18,8 @@ export class ApiError extends Error {
   readonly serverMessage: string;
   /** The server's host, for messages such as "Cannot reach the server at …". */
   readonly host: string;
+  /** On a 429: the tighter limit that was reached, when the route has one. */
+  readonly limited: LimitedAction | null;
 
   constructor(
     kind: ApiErrorKind,
@@ -22,6 +27,7 @@ export class ApiError extends Error {
     status: number | null,
     serverMessage = '',
     host = '',
+    limited: LimitedAction | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -29,6 +35,7 @@ export class ApiError extends Error {
     this.status = status;
     this.serverMessage = serverMessage;
     this.host = host;
+    this.limited = limited;
   }
 
   /** Worth retrying by itself: the server may come back. */

@@ -38,4 +38,21 @@ describe('describing failures', () => {
     expect(describeError(error, english)).toBe('only 100 units left, cannot take 500');
     expect(describeError(error, chinese)).toBe('仅剩 100 额度单位，无法扣减 500');
   });
+
+  it('says which limit a 429 reached when the route has its own: searches, revealed keys', () => {
+    const search = new ApiError('rate-limited', 'x', 429, '', 'gw', 'search');
+    expect(describeError(search, english)).toBe(
+      'The server limits how often one may search: wait a moment, then search again.',
+    );
+    expect(describeError(search, chinese)).toBe('服务器限制了搜索的频率：请稍等片刻再搜索。');
+    const reveal = new ApiError('rate-limited', 'x', 429, '', 'gw', 'reveal');
+    expect(describeError(reveal, english)).toBe(
+      'The server limits how many keys can be revealed: try again later.',
+    );
+    expect(describeError(reveal, chinese)).toBe('服务器限制了可查看完整密钥的次数：请稍后再试。');
+    const worded = new ApiError('rate-limited', 'x', 429, 'slow down', 'gw', 'reveal');
+    expect(describeError(worded, english)).toBe(
+      'slow down (The server limits how many keys can be revealed: try again later.)',
+    );
+  });
 });

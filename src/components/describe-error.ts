@@ -15,6 +15,12 @@ const KIND_MESSAGES = {
   'rate-limited': 'error.rateLimited',
 } as const satisfies Record<string, MessageKey>;
 
+/** A 429 from a route with a tighter limit of its own says which limit was reached. */
+const LIMITED_MESSAGES = {
+  search: 'error.searchLimited',
+  reveal: 'error.revealLimited',
+} as const satisfies Record<string, MessageKey>;
+
 /** Messages the gateways send in Chinese, recognised by a telling fragment. */
 const KNOWN_SERVER_MESSAGES: Array<[RegExp, MessageKey]> = [
   [/令牌名称过长|name.*too long/i, 'upstream.nameTooLong'],
@@ -36,6 +42,10 @@ export function describeError(error: unknown, t: Translate): string {
   if (error instanceof MessageError) return t(error.key, error.params);
   if (!isApiError(error))
     return t('error.unknown', { message: error instanceof Error ? error.message : String(error) });
+  if (error.kind === 'rate-limited' && error.limited) {
+    const limit = t(LIMITED_MESSAGES[error.limited]);
+    return error.serverMessage ? `${error.serverMessage} (${limit})` : limit;
+  }
   if (error.serverMessage) {
     const known = KNOWN_SERVER_MESSAGES.find(([pattern]) => pattern.test(error.serverMessage));
     const translation = known ? t(known[1]) : null;

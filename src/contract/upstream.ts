@@ -39,9 +39,27 @@ export const upstreamTokenSchema = z.looseObject({
 });
 export type UpstreamToken = z.infer<typeof upstreamTokenSchema>;
 
+/**
+ * new-api's token: no models/subnet, but a model allow-list with its own switch, allowed IPs
+ * one per line, and a group. Kept as sent (null included) so what is not edited goes back as is.
+ */
+export const newApiTokenSchema = upstreamTokenSchema.extend({
+  model_limits_enabled: z.boolean().nullish(),
+  model_limits: z.string().nullish(),
+  allow_ips: z.string().nullish(),
+  group: z.string().nullish(),
+  cross_group_retry: z.boolean().nullish(),
+});
+export type NewApiToken = z.infer<typeof newApiTokenSchema>;
+
 /** one-api: a plain array, 10 a page, no total. */
 export const oneApiPageSchema = z
   .array(upstreamTokenSchema)
+  .nullable()
+  .transform((v) => v ?? []);
+
+const newApiItemsSchema = z
+  .array(newApiTokenSchema)
   .nullable()
   .transform((v) => v ?? []);
 
@@ -51,12 +69,9 @@ export const newApiPageSchema = z.union([
     page: z.number().int(),
     page_size: z.number().int(),
     total: z.number().int(),
-    items: z
-      .array(upstreamTokenSchema)
-      .nullable()
-      .transform((v) => v ?? []),
+    items: newApiItemsSchema,
   }),
-  oneApiPageSchema.transform((items) => ({
+  newApiItemsSchema.transform((items) => ({
     page: 1,
     page_size: items.length,
     total: items.length,

@@ -11,9 +11,25 @@ describe('copy as curl', () => {
 
   it('includes the key, the method and the JSON body when asked', () => {
     expect(
-      toCurl({ method: 'POST', url: 'http://h/api/token/', body: '{"name":"a"}' }, 'k3y'),
+      toCurl(
+        { method: 'POST', url: 'http://h/api/token/', body: '{"name":"a"}' },
+        { adminKey: 'k3y' },
+      ),
     ).toBe(
       `curl -sS -X POST 'http://h/api/token/' -H 'Authorization: Bearer k3y' -H 'Content-Type: application/json' --data-raw '{"name":"a"}'`,
+    );
+  });
+
+  it('sends New-Api-User when the connection has a user id, as older new-api releases need', () => {
+    const command = toCurl(
+      { method: 'GET', url: 'http://h/api/token/?p=1', body: undefined },
+      { userId: '42' },
+    );
+    expect(command).toBe(
+      `curl -sS 'http://h/api/token/?p=1' -H "Authorization: Bearer $ADMIN_KEY" -H 'New-Api-User: 42'`,
+    );
+    expect(toCurl({ method: 'GET', url: 'http://h/', body: undefined })).not.toContain(
+      'New-Api-User',
     );
   });
 

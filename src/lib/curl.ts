@@ -9,17 +9,26 @@ export interface CurlCall {
   body: string | undefined;
 }
 
+/** What a copied command needs from the connection besides the call itself. */
+export interface CurlCredentials {
+  /** Written into the command only when the person asks; otherwise $ADMIN_KEY. */
+  adminKey?: string;
+  /** new-api's user id, sent as New-Api-User (older releases refuse calls without it). */
+  userId?: string;
+}
+
 /**
  * The call as a curl command a person can paste into a terminal. The admin key is written as
  * $ADMIN_KEY (expanded by the shell, hence double quotes) unless the person asks for it.
  */
-export function toCurl(call: CurlCall, adminKey?: string): string {
+export function toCurl(call: CurlCall, { adminKey, userId }: CurlCredentials = {}): string {
   const auth = adminKey
     ? shellQuote(`Authorization: Bearer ${adminKey}`)
     : '"Authorization: Bearer $ADMIN_KEY"';
   const parts = ['curl', '-sS'];
   if (call.method !== 'GET') parts.push('-X', call.method);
   parts.push(shellQuote(call.url), '-H', auth);
+  if (userId) parts.push('-H', shellQuote(`New-Api-User: ${userId}`));
   if (call.body !== undefined) {
     parts.push(
       '-H',

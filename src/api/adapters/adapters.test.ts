@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBackend } from '../create-backend';
 import { detectKind } from '../detect-kind';
+import { ApiError } from '../errors';
 
 /** Answers recorded from the gateways' documented shapes (backends.md), served by path. */
 type Route = (url: URL, init: RequestInit) => unknown;
@@ -15,7 +16,10 @@ function serve(routes: Record<string, Route>) {
       calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
       const route = routes[`${method} ${url.pathname}`];
       if (!route) return new Response('404 page not found', { status: 404 });
-      return new Response(JSON.stringify(route(url, init)), { status: 200 });
+      const answer = route(url, init);
+      return answer instanceof Response
+        ? answer
+        : new Response(JSON.stringify(answer), { status: 200 });
     }),
   );
   return calls;
@@ -83,7 +87,7 @@ describe('the one-api adapter', () => {
     expect(progress).toEqual([10, 20, 23]);
   });
 
-  it('sends every field back on update, with the edit on top', async () => {
+  it('sends every field its update writes, with the edit on top, and never the key', async () => {
     const stored = oneApiToken(5, {
       models: 'gpt-4o',
       subnet: '10.0.0.0/8',
@@ -98,7 +102,7 @@ describe('the one-api adapter', () => {
       { name: 'renamed' },
     );
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toMatchObject({
+    expect(put?.body).toEqual({
       id: 5,
       name: 'renamed',
       expired_time: 1_900_000_000,
@@ -106,8 +110,8 @@ describe('the one-api adapter', () => {
       subnet: '10.0.0.0/8',
       remain_quota: 5000,
       unlimited_quota: false,
-      user_id: 1,
     });
+    expect(JSON.stringify(put?.body)).not.toContain(key(5));
   });
 
   it('reads whole keys from the token itself: there is no reveal route', async () => {
@@ -169,30 +173,116 @@ describe('the new-api adapter', () => {
     expect(await backend.removeMany?.([3, 4])).toBe(2);
   });
 
-  it('keeps the fields it does not show (model limits, allowed IPs, group) on update', async () => {
-    const stored = {
-      ...masked(8),
+  const limited = (id: number) => {
+    const { models: _models, subnet: _subnet, ...fields } = masked(id);
+    return {
+      ...fields,
       model_limits_enabled: true,
-      model_limits: 'gpt-4o',
-      allow_ips: '1.2.3.4\n5.6.7.8',
-      group: 'vip',
+      model_limits: 'gpt-4o, claude-3',
+      allow_ips: '1.2.3.4\n10.0.0.0/8\n',
+      group: 'auto',
       cross_group_retry: true,
     };
+  };
+
+  it('keeps what the edit leaves alone (model limits, allowed IPs, group) exactly as it was', async () => {
+    const stored = { ...limited(8), allow_ips: null, model_limits_enabled: false };
     const calls = serve({
       'GET /api/token/8': () => ok(stored),
       'PUT /api/token/': () => ok(stored),
     });
-    await createBackend({ ...connection, kind: 'new-api' }).update(stored as never, {
+    const backend = createBackend({ ...connection, kind: 'new-api' });
+    await backend.update(await backend.get(8), { remain_quota: 1 });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      id: 8,
+      name: 'token 8',
+      expired_time: -1,
       remain_quota: 1,
+      unlimited_quota: false,
+      model_limits_enabled: false,
+      model_limits: 'gpt-4o, claude-3',
+      allow_ips: null,
+      group: 'auto',
+      cross_group_retry: true,
     });
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+  });
+
+  it('shows the model allow-list (when switched on) and allowed IPs in the form’s fields', async () => {
+    serve({
+      'GET /api/token/': () =>
+        ok({
+          page: 1,
+          page_size: 10,
+          total: 2,
+          items: [limited(2), { ...limited(1), model_limits_enabled: false }],
+        }),
+    });
+    const page = await createBackend({ ...connection, kind: 'new-api' }).list({ p: 1, size: 10 });
+    expect(page.items.map(({ models, subnet }) => ({ models, subnet }))).toEqual([
+      { models: 'gpt-4o,claude-3', subnet: '1.2.3.4,10.0.0.0/8' },
+      { models: '', subnet: '1.2.3.4,10.0.0.0/8' },
+    ]);
+  });
+
+  it('saves edited models and IP ranges in new-api’s fields, switching the limit with the list', async () => {
+    const calls = serve({
+      'GET /api/token/8': () => ok(limited(8)),
+      'PUT /api/token/': () => ok(limited(8)),
+    });
+    const backend = createBackend({ ...connection, kind: 'new-api' });
+    const loaded = await backend.get(8);
+    await backend.update(loaded, { models: 'gpt-4o-mini , o3', subnet: '192.168.0.0/16, 1.2.3.4' });
+    await backend.update(loaded, { models: '', subnet: '' });
+    const puts = calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+    expect(puts[0]).toMatchObject({
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o-mini,o3',
+      allow_ips: '192.168.0.0/16\n1.2.3.4',
+      group: 'auto',
+    });
+    expect(puts[1]).toMatchObject({ model_limits_enabled: false, model_limits: '', allow_ips: '' });
+    for (const body of puts) expect(body).not.toHaveProperty('models');
+  });
+
+  it('creates with the models and IP ranges in new-api’s fields', async () => {
+    const calls = serve({ 'POST /api/token/': () => ({ success: true, message: '' }) });
+    await createBackend({ ...connection, kind: 'new-api' }).create({
+      name: 'n',
+      remain_quota: 1,
+      expired_time: -1,
+      unlimited_quota: false,
+      models: 'gpt-4o',
+      subnet: '10.0.0.0/8,1.2.3.4',
+    });
+    expect(calls[0]?.body).toEqual({
+      name: 'n',
+      remain_quota: 1,
+      expired_time: -1,
+      unlimited_quota: false,
       model_limits_enabled: true,
       model_limits: 'gpt-4o',
-      allow_ips: '1.2.3.4\n5.6.7.8',
-      group: 'vip',
-      cross_group_retry: true,
-      remain_quota: 1,
+      allow_ips: '10.0.0.0/8\n1.2.3.4',
     });
+  });
+
+  it('waits for typing to pause before searching, where our own service searches at once', () => {
+    expect(createBackend({ ...connection, kind: 'new-api' }).searchDelayMs).toBeGreaterThan(0);
+    expect(createBackend({ ...connection, kind: 'tokendesk' }).searchDelayMs).toBe(0);
+  });
+
+  it('names the search limit and the reveal limit when either answers 429', async () => {
+    serve({
+      'GET /api/token/search': () => new Response('', { status: 429 }),
+      'POST /api/token/3/key': () => new Response('', { status: 429 }),
+    });
+    const backend = createBackend({ ...connection, kind: 'new-api' });
+    const searching = await backend.list({ p: 1, size: 10, keyword: 'prod' }).catch((e) => e);
+    expect(searching).toBeInstanceOf(ApiError);
+    expect(searching).toMatchObject({ kind: 'rate-limited', limited: 'search' });
+    expect(searching.message).toMatch(/limits how often one may search/);
+    const revealing = await backend.reveal(3).catch((e) => e);
+    expect(revealing).toMatchObject({ kind: 'rate-limited', limited: 'reveal' });
+    expect(revealing.message).toMatch(/limits how many keys can be revealed/);
   });
 });
 

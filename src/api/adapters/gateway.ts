@@ -1,67 +1,119 @@
 import { z } from 'zod';
-import { optionSchema } from '../../contract/status';
+import { DEFAULT_QUOTA_PER_UNIT, optionSchema } from '../../contract/status';
 import { type Token, type TokenCreate } from '../../contract/token';
-import {
-  upstreamStatusSchema,
-  upstreamTokenSchema,
-  type UpstreamToken,
-} from '../../contract/upstream';
-import { DEFAULT_QUOTA_PER_UNIT } from '../../contract/status';
+import { upstreamStatusSchema, type UpstreamToken } from '../../contract/upstream';
 import type { TokenBackend, TokenEdit } from '../backend';
 import { editableFields } from '../backend';
 import type { ApiClient, ServerKind } from '../client';
+import { isApiError } from '../errors';
 import { fetchEveryPage, listLocally } from './local-list';
-import { fromUpstream, summarize } from './upstream-token';
+import { summarize, type TokenFields } from './upstream-token';
 
 /** What differs between one-api and new-api; the rest of their behaviour is shared below. */
-export interface GatewayDialect {
+export interface GatewayDialect<Raw extends UpstreamToken> {
   kind: ServerKind;
   pageSizes: readonly number[] | null;
+  searchDelayMs: number;
   /** The largest page the server gives, used when every token has to be fetched. */
   scanPageSize: number;
   /** The page at a 0-based index, `scanPageSize` tokens each, newest first. */
   scanPage: (index: number) => Promise<Token[]>;
+  /** The server's token as it sends it, and as the dashboard shows it. */
+  tokenSchema: z.ZodType<Raw>;
+  fromRaw: (raw: Raw) => Token;
+  createBody: (input: TokenCreate) => object;
+  /** Id and every field the server's update writes, from the record as it is now; never the key. */
+  updateBody: (raw: Raw, fields: TokenFields) => object;
+  /** Whether create answers with the new token (and its key). */
+  createAnswersToken: boolean;
   reveal: (id: number, loaded: () => Promise<Token>) => Promise<string>;
   removeMany: ((ids: number[]) => Promise<number>) | null;
-  /** The created token, when the server answers with it. */
-  parseCreated: (data: unknown) => Token | null;
 }
 
-/** Answers kept for a short while, so paging through results does not fetch everything again. */
-const SCAN_TTL_MS = 15_000;
+/**
+ * How long every token, once fetched, serves searches, filters, sorts and the summary. The
+ * dashboard's own writes are applied to it, so only other people's changes wait this long.
+ */
+export const SCAN_TTL_MS = 60_000;
 
-export function gatewayBackend(client: ApiClient, dialect: GatewayDialect): TokenBackend {
-  let scan: { at: number; tokens: Promise<Token[]> } | null = null;
+interface Scan {
+  at: number;
+  tokens: Promise<Token[]>;
+}
+
+/** A failed write whose outcome is unknown (no answer, or not one the server meant). */
+const outcomeUnknown = (error: unknown) =>
+  !isApiError(error) || error.transient || error.kind === 'invalid-response';
+
+export function gatewayBackend<Raw extends UpstreamToken>(
+  client: ApiClient,
+  dialect: GatewayDialect<Raw>,
+): TokenBackend {
+  let scan: Scan | null = null;
   const forget = () => {
     scan = null;
   };
 
   const everything = (onProgress?: (loaded: number) => void) => {
     if (!scan || Date.now() - scan.at > SCAN_TTL_MS) {
-      const tokens = fetchEveryPage(dialect.scanPage, dialect.scanPageSize, onProgress);
-      scan = { at: Date.now(), tokens };
-      tokens.catch(forget);
+      const current: Scan = {
+        at: Date.now(),
+        tokens: fetchEveryPage(dialect.scanPage, dialect.scanPageSize, onProgress),
+      };
+      scan = current;
+      current.tokens.catch(() => {
+        if (scan === current) forget();
+      });
     }
     return scan.tokens;
   };
 
-  const getRaw = (id: number): Promise<UpstreamToken> =>
-    client.request('GET', `/api/token/${id}`, { schema: upstreamTokenSchema });
-  const get = async (id: number) => fromUpstream(await getRaw(id));
-
-  const setStatus = async (id: number, status: 1 | 2) => {
-    forget();
-    await client.request('PUT', '/api/token/', {
-      query: { status_only: 'true' },
-      body: { id, status },
-      schema: z.unknown(),
-    });
-    return get(id);
+  /** Applies a write's result to the tokens fetched before it, once they have arrived. */
+  const patchScan = (change: (tokens: Token[]) => Token[]) => {
+    if (!scan) return;
+    const patched = scan.tokens.then(change);
+    // A failed scan is forgotten by its own handler; this copy of it needs no other.
+    patched.catch(() => undefined);
+    scan.tokens = patched;
   };
+  const replace = (token: Token) =>
+    patchScan((tokens) => tokens.map((t) => (t.id === token.id ? token : t)));
+  const drop = (ids: number[]) => patchScan((tokens) => tokens.filter((t) => !ids.includes(t.id)));
+
+  /** Runs a write; when its outcome is unknown, the fetched tokens may be wrong and are dropped. */
+  const write = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if (outcomeUnknown(error)) forget();
+      throw error;
+    }
+  };
+
+  const getRaw = (id: number): Promise<Raw> =>
+    client.request('GET', `/api/token/${id}`, { schema: dialect.tokenSchema });
+  const get = async (id: number) => dialect.fromRaw(await getRaw(id));
+
+  /** The token as a write left it: from the write's answer, else read again. */
+  const fresh = (id: number, answer: unknown) => {
+    const parsed = dialect.tokenSchema.safeParse(answer);
+    return parsed.success && parsed.data.id === id ? dialect.fromRaw(parsed.data) : get(id);
+  };
+
+  const putStatus = async (id: number, status: 1 | 2) =>
+    fresh(
+      id,
+      await client.request('PUT', '/api/token/', {
+        query: { status_only: 'true' },
+        body: { id, status },
+        schema: z.unknown(),
+      }),
+    );
 
   return {
     kind: dialect.kind,
     pageSizes: dialect.pageSizes,
+    searchDelayMs: dialect.searchDelayMs,
     async list(params, onProgress) {
       return listLocally(
         await everything(onProgress),
@@ -70,39 +122,62 @@ export function gatewayBackend(client: ApiClient, dialect: GatewayDialect): Toke
       );
     },
     get,
-    async create(input: TokenCreate) {
-      forget();
-      const data = await client.request('POST', '/api/token/', {
-        body: input,
-        schema: z.unknown(),
-      });
-      return dialect.parseCreated(data);
-    },
-    async update(loaded, edit: Partial<TokenEdit>) {
-      forget();
-      // These servers write every field of the body and zero the ones left out: send the record
-      // as it is now, with the edit on top, so nothing the form does not show is lost.
-      const raw = await getRaw(loaded.id);
-      const current = fromUpstream(raw);
-      const { status, ...fields } = { ...editableFields(current), ...edit };
-      await client.request('PUT', '/api/token/', {
-        body: { ...raw, ...fields, id: raw.id },
-        schema: z.unknown(),
-      });
-      // Status has a route of its own on these servers.
-      if (status !== (current.status === 2 ? 2 : 1)) return setStatus(raw.id, status);
-      return get(raw.id);
-    },
-    setStatus,
-    async remove(id) {
-      forget();
-      await client.request('DELETE', `/api/token/${id}`, { schema: z.unknown() });
-    },
-    removeMany: dialect.removeMany
-      ? async (ids) => {
+    create: (input: TokenCreate) =>
+      write(async () => {
+        const data = await client.request('POST', '/api/token/', {
+          body: dialect.createBody(input),
+          schema: z.unknown(),
+        });
+        const parsed = dialect.createAnswersToken ? dialect.tokenSchema.safeParse(data) : null;
+        if (!parsed?.success) {
+          // Nothing says which token is new: the next list fetches everything again.
           forget();
-          return dialect.removeMany!(ids);
+          return null;
         }
+        const created = dialect.fromRaw(parsed.data);
+        patchScan((tokens) => [created, ...tokens.filter((t) => t.id !== created.id)]);
+        return created;
+      }),
+    update: (loaded, edit: Partial<TokenEdit>) =>
+      write(async () => {
+        // These servers write every field of the body and zero the ones left out: send the
+        // record as it is now, with the edit on top, so nothing the form does not show is lost.
+        const raw = await getRaw(loaded.id);
+        const current = dialect.fromRaw(raw);
+        const { status, ...fields } = { ...editableFields(current), ...edit };
+        let token = await fresh(
+          raw.id,
+          await client.request('PUT', '/api/token/', {
+            body: dialect.updateBody(raw, fields),
+            schema: z.unknown(),
+          }),
+        );
+        replace(token);
+        // Status has a route of its own on these servers.
+        if (status !== (current.status === 2 ? 2 : 1)) {
+          token = await putStatus(raw.id, status);
+          replace(token);
+        }
+        return token;
+      }),
+    setStatus: (id, status) =>
+      write(async () => {
+        const token = await putStatus(id, status);
+        replace(token);
+        return token;
+      }),
+    remove: (id) =>
+      write(async () => {
+        await client.request('DELETE', `/api/token/${id}`, { schema: z.unknown() });
+        drop([id]);
+      }),
+    removeMany: dialect.removeMany
+      ? (ids) =>
+          write(async () => {
+            const deleted = await dialect.removeMany!(ids);
+            drop(ids);
+            return deleted;
+          })
       : null,
     reveal: (id) => dialect.reveal(id, () => get(id)),
     async status() {

@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { normalizeKey } from '../../contract/token';
-import { newApiPageSchema } from '../../contract/upstream';
+import { newApiPageSchema, newApiTokenSchema } from '../../contract/upstream';
 import type { ListParams, TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { gatewayBackend } from './gateway';
-import { fromUpstream } from './upstream-token';
+import { fromNewApi, newApiCreateBody, newApiUpdateBody } from './upstream-token';
 
 const PAGE_MAX = 100;
+/** new-api allows 10 searches a minute: wait until typing pauses, so a word costs one. */
+const SEARCH_DELAY_MS = 500;
 
 /**
- * new-api: 1-based pages up to 100 with a total, search by name and key; keys masked, revealed
- * one at a time (rate limited); batch delete; create answers without the new token.
+ * new-api: 1-based pages up to 100 with a total, search by name and key (rate limited); keys
+ * masked, revealed one at a time (rate limited); batch delete; create answers without the new
+ * token; model and address allow-lists in fields of its own.
  */
 export function newApiBackend(client: ApiClient): TokenBackend {
   const page = async (params: Pick<ListParams, 'p' | 'size' | 'keyword' | 'token'>) => {
@@ -23,23 +26,30 @@ export function newApiBackend(client: ApiClient): TokenBackend {
         token: params.token ? normalizeKey(params.token) : undefined,
       },
       schema: newApiPageSchema,
+      ...(search ? { limited: 'search' as const } : {}),
     });
-    return { ...data, items: data.items.map(fromUpstream) };
+    return { ...data, items: data.items.map(fromNewApi) };
   };
   const base = gatewayBackend(client, {
     kind: 'new-api',
     pageSizes: [10, 20, 50, 100],
+    searchDelayMs: SEARCH_DELAY_MS,
     scanPageSize: PAGE_MAX,
     scanPage: async (index) => (await page({ p: index + 1, size: PAGE_MAX })).items,
+    tokenSchema: newApiTokenSchema,
+    fromRaw: fromNewApi,
+    createBody: newApiCreateBody,
+    updateBody: newApiUpdateBody,
+    createAnswersToken: false,
     reveal: async (id) =>
       (
         await client.request('POST', `/api/token/${id}/key`, {
           schema: z.object({ key: z.string() }),
+          limited: 'reveal',
         })
       ).key,
     removeMany: (ids) =>
       client.request('POST', '/api/token/batch', { body: { ids }, schema: z.number().int() }),
-    parseCreated: () => null,
   });
   return {
     ...base,

@@ -2,7 +2,7 @@ import { oneApiPageSchema, upstreamTokenSchema } from '../../contract/upstream';
 import type { ListParams, TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { gatewayBackend } from './gateway';
-import { fromUpstream } from './upstream-token';
+import { fromUpstream, oneApiUpdateBody } from './upstream-token';
 
 const PAGE = 10;
 /** one-api orders only by these, always descending; anything else is done here. */
@@ -33,14 +33,17 @@ export function oneApiBackend(client: ApiClient): TokenBackend {
   const base = gatewayBackend(client, {
     kind: 'one-api',
     pageSizes: null,
+    // Searches run here over the tokens already fetched: typing costs no requests.
+    searchDelayMs: 0,
     scanPageSize: PAGE,
     scanPage: (index) => page(index),
+    tokenSchema: upstreamTokenSchema,
+    fromRaw: fromUpstream,
+    createBody: (input) => input,
+    updateBody: oneApiUpdateBody,
+    createAnswersToken: true,
     reveal: async (_id, loaded) => (await loaded()).key,
     removeMany: null,
-    parseCreated: (data) => {
-      const parsed = upstreamTokenSchema.safeParse(data);
-      return parsed.success ? fromUpstream(parsed.data) : null;
-    },
   });
   return {
     ...base,

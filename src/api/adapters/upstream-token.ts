@@ -1,6 +1,9 @@
-import type { Token } from '../../contract/token';
-import type { UpstreamToken } from '../../contract/upstream';
-import type { TokenSummary } from '../../contract/token';
+import type { Token, TokenCreate, TokenSummary } from '../../contract/token';
+import type { NewApiToken, UpstreamToken } from '../../contract/upstream';
+import type { TokenEdit } from '../backend';
+
+/** The editable fields without status, which has a route of its own on the gateways. */
+export type TokenFields = Omit<TokenEdit, 'status'>;
 
 /** A gateway's token in the dashboard's model. Statuses outside 1–4 read as disabled. */
 export function fromUpstream(raw: UpstreamToken): Token {
@@ -18,6 +21,79 @@ export function fromUpstream(raw: UpstreamToken): Token {
     accessed_time: raw.accessed_time,
     models: raw.models,
     subnet: raw.subnet,
+  };
+}
+
+/** one-api's update writes exactly these from the body (the key is never sent). */
+export function oneApiUpdateBody(raw: UpstreamToken, fields: TokenFields) {
+  return {
+    id: raw.id,
+    name: fields.name,
+    expired_time: fields.expired_time,
+    remain_quota: fields.remain_quota,
+    unlimited_quota: fields.unlimited_quota,
+    models: fields.models,
+    subnet: fields.subnet,
+  };
+}
+
+const items = (text: string, separator: RegExp) =>
+  text
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** The dashboard's comma-separated models as new-api's allow-list and the switch that enforces it. */
+function modelLimits(models: string) {
+  const list = items(models, /,/);
+  return { model_limits_enabled: list.length > 0, model_limits: list.join(',') };
+}
+
+/** The dashboard's comma-separated addresses as new-api's allow_ips, one per line. */
+const allowIps = (subnet: string) => items(subnet, /[,\n]/).join('\n');
+
+/**
+ * new-api's token in the dashboard's model: the model allow-list shows as models when its switch
+ * is on (off, every model is allowed), the allowed IPs as comma-separated subnet.
+ */
+export function fromNewApi(raw: NewApiToken): Token {
+  return {
+    ...fromUpstream(raw),
+    models: raw.model_limits_enabled ? items(raw.model_limits ?? '', /,/).join(',') : '',
+    subnet: items(raw.allow_ips ?? '', /\n/).join(','),
+  };
+}
+
+export function newApiCreateBody(input: TokenCreate) {
+  return {
+    name: input.name,
+    remain_quota: input.remain_quota,
+    expired_time: input.expired_time,
+    unlimited_quota: input.unlimited_quota,
+    ...modelLimits(input.models),
+    allow_ips: allowIps(input.subnet),
+  };
+}
+
+/**
+ * new-api's update writes exactly these from the body, a field left out as zero. Models and
+ * addresses go back in new-api's own fields, as they were when the edit left them as shown; the
+ * fields the dashboard does not edit (group, cross-group retry) go back as they are.
+ */
+export function newApiUpdateBody(raw: NewApiToken, fields: TokenFields) {
+  const shown = fromNewApi(raw);
+  return {
+    id: raw.id,
+    name: fields.name,
+    expired_time: fields.expired_time,
+    remain_quota: fields.remain_quota,
+    unlimited_quota: fields.unlimited_quota,
+    ...(fields.models === shown.models
+      ? { model_limits_enabled: raw.model_limits_enabled, model_limits: raw.model_limits }
+      : modelLimits(fields.models)),
+    allow_ips: fields.subnet === shown.subnet ? raw.allow_ips : allowIps(fields.subnet),
+    group: raw.group,
+    cross_group_retry: raw.cross_group_retry,
   };
 }
 

@@ -38,9 +38,14 @@ export default function ActivityDrawer({ onClose }: { onClose: () => void }) {
   });
 
   const copy = async (call: CallRecord) => {
-    const key = includeKey ? sessionStore.get().connection?.adminKey : undefined;
+    const connection = sessionStore.get().connection;
     try {
-      await copyText(toCurl(call, key));
+      await copyText(
+        toCurl(call, {
+          adminKey: includeKey ? connection?.adminKey : undefined,
+          userId: connection?.userId,
+        }),
+      );
       notifications.show({ color: 'teal', message: t('activity.copied') });
     } catch (error) {
       notifications.show({ color: 'red', message: describeError(error, t) });

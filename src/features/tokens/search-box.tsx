@@ -1,11 +1,14 @@
 import { CloseButton, Text, TextInput } from '@mantine/core';
-import { useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { useBackend } from '../../api/backend-context';
 import { useI18n } from '../../components/i18n';
 
 /**
- * Names or a pasted key. Each change is searched at once: the server answers in milliseconds,
- * the previous results stay until the new ones arrive, and answers are cached per search.
- * The box keeps its own text, so a keystroke does not redraw the table.
+ * Names or a pasted key. A change is searched once typing pauses for the server's search delay
+ * (at once where searching is cheap; later where the server limits how often one may search);
+ * Enter searches at once, and clearing never waits. The previous results stay until the new ones
+ * arrive, and answers are cached per search. The box keeps its own text, so a keystroke does not
+ * redraw the table.
  */
 export function SearchBox({
   ref,
@@ -17,17 +20,30 @@ export function SearchBox({
   onSearch: (search: string) => void;
 }) {
   const { t } = useI18n();
+  const { searchDelayMs } = useBackend();
   const [text, setText] = useState(value);
-  // Back, forward and "Clear filters" change the search underneath the box.
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const cancelPending = () => clearTimeout(pending.current);
+
+  // Back, forward and "Clear filters" change the search underneath the box, and win over typing.
   const [shown, setShown] = useState(value);
   if (value !== shown) {
     setShown(value);
     setText(value);
   }
+  useEffect(() => () => clearTimeout(pending.current), [value]);
 
+  const search = (next: string) => {
+    cancelPending();
+    onSearch(next);
+  };
   const change = (next: string) => {
     setText(next);
-    onSearch(next);
+    if (searchDelayMs === 0 || next === '') search(next);
+    else {
+      cancelPending();
+      pending.current = setTimeout(() => onSearch(next), searchDelayMs);
+    }
   };
 
   return (
@@ -43,7 +59,7 @@ export function SearchBox({
         if (event.key === 'Escape' && text) {
           event.stopPropagation();
           change('');
-        }
+        } else if (event.key === 'Enter') search(text);
       }}
       rightSection={
         text ? (

@@ -253,6 +253,9 @@ export const en = {
   'error.rejected': 'The server at {host} refused the request (HTTP {status}).',
   'error.unauthorized': 'The admin key was rejected.',
   'error.rateLimited': 'Too many requests: wait a minute, then try again.',
+  'error.searchLimited':
+    'The server limits how often one may search: wait a moment, then search again.',
+  'error.revealLimited': 'The server limits how many keys can be revealed: try again later.',
   'upstream.nameTooLong': 'The token name is too long for this server.',
   'upstream.expired': 'The token has expired: change its expiry before enabling it.',
   'upstream.exhausted':

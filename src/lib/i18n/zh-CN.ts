@@ -233,6 +233,8 @@ export const zhCN: Messages = {
   'error.rejected': '{host} 上的服务器拒绝了请求（HTTP {status}）。',
   'error.unauthorized': '管理员密钥被拒绝。',
   'error.rateLimited': '请求过多：请等待一分钟后再试。',
+  'error.searchLimited': '服务器限制了搜索的频率：请稍等片刻再搜索。',
+  'error.revealLimited': '服务器限制了可查看完整密钥的次数：请稍后再试。',
   'upstream.nameTooLong': '令牌名称过长',
   'upstream.expired': '令牌已过期：请先修改过期时间再启用。',
   'upstream.exhausted': '令牌额度已用尽：请先增加额度或设为无限额度再启用。',
