@@ -24,10 +24,19 @@ export function fromUpstream(raw: UpstreamToken): Token {
   };
 }
 
-/** one-api's update writes exactly these from the body (the key is never sent). */
+/**
+ * The token as loaded, without its key: fields the dashboard does not know go back untouched,
+ * and the key, which no update reads, stays out of request bodies and the activity log.
+ */
+function keptFields<T extends UpstreamToken>(raw: T): Omit<T, 'key'> {
+  const { key: _key, ...kept } = raw;
+  return kept;
+}
+
+/** one-api's update writes name, expiry, quota, the unlimited flag, models and subnet. */
 export function oneApiUpdateBody(raw: UpstreamToken, fields: TokenFields) {
   return {
-    id: raw.id,
+    ...keptFields(raw),
     name: fields.name,
     expired_time: fields.expired_time,
     remain_quota: fields.remain_quota,
@@ -82,8 +91,10 @@ export function newApiCreateBody(input: TokenCreate) {
  */
 export function newApiUpdateBody(raw: NewApiToken, fields: TokenFields) {
   const shown = fromNewApi(raw);
+  // new-api has no models or subnet: its allow-lists are model_limits and allow_ips, below.
+  const { models: _models, subnet: _subnet, ...kept } = keptFields(raw);
   return {
-    id: raw.id,
+    ...kept,
     name: fields.name,
     expired_time: fields.expired_time,
     remain_quota: fields.remain_quota,
@@ -92,8 +103,6 @@ export function newApiUpdateBody(raw: NewApiToken, fields: TokenFields) {
       ? { model_limits_enabled: raw.model_limits_enabled, model_limits: raw.model_limits }
       : modelLimits(fields.models)),
     allow_ips: fields.subnet === shown.subnet ? raw.allow_ips : allowIps(fields.subnet),
-    group: raw.group,
-    cross_group_retry: raw.cross_group_retry,
   };
 }
 
