@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { anyEnvelopeSchema } from '../contract/envelope';
-import { ApiError, type LimitedAction } from './errors';
+import { ApiError, REQUEST_TIMEOUT_MS, type LimitedAction } from './errors';
 
 export type ServerKind = 'tokendesk' | 'one-api' | 'new-api';
 
@@ -47,7 +47,6 @@ export interface RequestOptions<T> {
   limited?: LimitedAction;
 }
 
-export const REQUEST_TIMEOUT_MS = 15_000;
 let nextCallId = 1;
 
 export function buildUrl(

@@ -1,3 +1,9 @@
+/**
+ * Longer than the service's own wait for a gateway in proxy mode (15 s by default), so that its
+ * answer naming the gateway reaches the person instead of a bare timeout here.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
 /** Why a call failed, so the screens can say what to do next without parsing messages. */
 export type ApiErrorKind =
   | 'unauthorized' // 401: the admin key was refused

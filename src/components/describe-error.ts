@@ -1,4 +1,4 @@
-import { isApiError } from '../api/errors';
+import { isApiError, REQUEST_TIMEOUT_MS } from '../api/errors';
 import type { MessageKey } from '../lib/i18n/en';
 import { MessageError } from '../lib/i18n/message-error';
 import type { Params } from '../lib/i18n/translate';
@@ -53,5 +53,9 @@ export function describeError(error: unknown, t: Translate): string {
       ? `${error.serverMessage} (${translation})`
       : error.serverMessage;
   }
-  return t(KIND_MESSAGES[error.kind], { host: error.host, status: error.status ?? '' });
+  return t(KIND_MESSAGES[error.kind], {
+    host: error.host,
+    status: error.status ?? '',
+    seconds: REQUEST_TIMEOUT_MS / 1000,
+  });
 }

@@ -246,7 +246,7 @@ export const en = {
   'activity.list': 'API calls',
   'error.network':
     'Cannot reach the server at {host}. Check that it is running and that the address is right.',
-  'error.timeout': 'The server at {host} did not answer within 15 seconds.',
+  'error.timeout': 'The server at {host} did not answer within {seconds} seconds.',
   'error.invalidResponse':
     'The server at {host} answered with something that is not a token API response (HTTP {status}). Check the server address.',
   'error.server': 'The server at {host} failed (HTTP {status}). Try again shortly.',

@@ -226,7 +226,7 @@ export const zhCN: Messages = {
   'activity.duration': '{ms} 毫秒',
   'activity.list': 'API 调用',
   'error.network': '无法连接到 {host} 上的服务器。请检查它是否在运行，以及地址是否正确。',
-  'error.timeout': '{host} 上的服务器在 15 秒内没有响应。',
+  'error.timeout': '{host} 上的服务器在 {seconds} 秒内没有响应。',
   'error.invalidResponse':
     '{host} 上的服务器返回的不是令牌 API 的响应（HTTP {status}）。请检查服务器地址。',
   'error.server': '{host} 上的服务器出错（HTTP {status}）。请稍后重试。',
