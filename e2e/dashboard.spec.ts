@@ -64,13 +64,38 @@ test.describe('connecting', () => {
   });
 
   test('an unreachable server is named as such', async ({ page }) => {
+    const own = await startService();
+    await page.goto(own.url);
+    await page.getByLabel('Admin key').fill(own.adminKey);
+    // The connect step is fetched once the page is idle, so it runs even while the server is away.
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/connect-[^/]*\.js$/.test(entry.name)),
+    );
+    await own.stop();
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: `Cannot reach the server at 127.0.0.1:${own.port}` }),
+    ).toBeVisible();
+  });
+
+  test('a server other than the page’s own is refused by its security policy, and says so', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByLabel('Admin key').fill(ADMIN_KEY);
     await page.getByRole('button', { name: 'Advanced' }).click();
     await page.getByLabel('Server address').fill('http://127.0.0.1:9');
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(
-      page.getByRole('alert').filter({ hasText: 'Cannot reach the server at 127.0.0.1:9' }),
+      page
+        .getByRole('alert')
+        .filter({
+          hasText: 'This page may only connect to the server it came from, not to 127.0.0.1:9',
+        }),
     ).toBeVisible();
   });
 });

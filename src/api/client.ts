@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { anyEnvelopeSchema } from '../contract/envelope';
+import { blockedByPolicy } from './blocked-origins';
 import { ApiError, REQUEST_TIMEOUT_MS, type LimitedAction } from './errors';
 
 export type ServerKind = 'tokendesk' | 'one-api' | 'new-api';
@@ -152,6 +153,15 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
         throw new ApiError(
           'timeout',
           `The server at ${host} did not answer within ${REQUEST_TIMEOUT_MS / 1000} seconds.`,
+          null,
+          '',
+          host,
+        );
+      }
+      if (await blockedByPolicy(url)) {
+        throw new ApiError(
+          'blocked',
+          `This page may only connect to the server it came from, not to ${host}. Open the dashboard served by that server, or run this one in proxy mode.`,
           null,
           '',
           host,

@@ -11,6 +11,7 @@ export type ApiErrorKind =
   | 'rejected' // the server answered and refused (4xx, or 200 with success:false)
   | 'server' // 5xx
   | 'network' // no answer at all
+  | 'blocked' // the page's security policy refused to connect to that server
   | 'timeout' // no answer in time
   | 'invalid-response'; // an answer that is not the expected JSON
 

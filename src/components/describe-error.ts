@@ -7,6 +7,7 @@ type Translate = (key: MessageKey, params?: Params) => string;
 
 const KIND_MESSAGES = {
   network: 'error.network',
+  blocked: 'error.blocked',
   timeout: 'error.timeout',
   'invalid-response': 'error.invalidResponse',
   server: 'error.server',

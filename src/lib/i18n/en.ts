@@ -246,6 +246,8 @@ export const en = {
   'activity.list': 'API calls',
   'error.network':
     'Cannot reach the server at {host}. Check that it is running and that the address is right.',
+  'error.blocked':
+    'This page may only connect to the server it came from, not to {host}. Open the dashboard served by that server, or run this one in proxy mode (UPSTREAM_URL).',
   'error.timeout': 'The server at {host} did not answer within {seconds} seconds.',
   'error.invalidResponse':
     'The server at {host} answered with something that is not a token API response (HTTP {status}). Check the server address.',

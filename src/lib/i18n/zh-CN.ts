@@ -226,6 +226,8 @@ export const zhCN: Messages = {
   'activity.duration': '{ms} 毫秒',
   'activity.list': 'API 调用',
   'error.network': '无法连接到 {host} 上的服务器。请检查它是否在运行，以及地址是否正确。',
+  'error.blocked':
+    '此页面只能连接提供它的服务器，不能连接 {host}。请打开该服务器提供的控制台，或让本服务以代理模式运行（UPSTREAM_URL）。',
   'error.timeout': '{host} 上的服务器在 {seconds} 秒内没有响应。',
   'error.invalidResponse':
     '{host} 上的服务器返回的不是令牌 API 的响应（HTTP {status}）。请检查服务器地址。',
