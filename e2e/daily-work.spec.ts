@@ -81,6 +81,42 @@ test.describe('finding tokens', () => {
     await expect(rowOf(page, 'alpha backend').getByText('Expires soon')).toHaveCount(0);
   });
 
+  test('every sortable column sorts both ways from its header, kept in the address', async ({
+    page,
+  }) => {
+    await connectTo(page, own);
+    const columns: Array<[string, string]> = [
+      ['Used', 'used_quota'],
+      ['Expires', 'expired_time'],
+      ['Last used', 'accessed_time'],
+      ['Created', 'created_time'],
+    ];
+    for (const [label, field] of columns) {
+      const header = page.getByRole('columnheader', { name: new RegExp(`^Sort by ${label}`) });
+      await page.getByRole('button', { name: `Sort by ${label}` }).click();
+      await expect(page).toHaveURL(new RegExp(`order=-${field}`));
+      await expect(header).toHaveAttribute('aria-sort', 'descending');
+      await page.getByRole('button', { name: `Sort by ${label}` }).click();
+      await expect(page).toHaveURL(new RegExp(`order=${field}(&|$)`));
+      await expect(header).toHaveAttribute('aria-sort', 'ascending');
+    }
+    // Created last to first, then first to last: the fixtures were made in this order.
+    const fixtures = [
+      'alpha backend',
+      'beta worker',
+      'gamma notebook',
+      'delta old',
+      'epsilon spare',
+    ];
+    await expect
+      .poll(async () => (await namesInTable(page)).filter((name) => fixtures.includes(name)))
+      .toEqual(fixtures);
+    await page.getByRole('button', { name: 'Sort by Created' }).click();
+    await expect
+      .poll(async () => (await namesInTable(page)).filter((name) => fixtures.includes(name)))
+      .toEqual([...fixtures].reverse());
+  });
+
   test('the header strip counts tokens by status and totals the quota left', async ({ page }) => {
     await connectTo(page, own);
     const strip = page.getByRole('group', { name: 'Tokens by status' });
@@ -123,6 +159,36 @@ test.describe('finding tokens', () => {
   });
 });
 
+test('the page number lives in the address: reload and back keep the page', async ({
+  page,
+  request,
+}) => {
+  const own = await startService();
+  try {
+    for (let n = 1; n <= 25; n += 1) {
+      await createToken(
+        request,
+        { name: `paged ${String(n).padStart(2, '0')}` },
+        own.adminKey,
+        own.url,
+      );
+    }
+    await connectTo(page, own);
+    await expect(page.getByText('1–10 of 25')).toBeVisible();
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await expect(page).toHaveURL(/p=2/);
+    await expect.poll(() => namesInTable(page)).toContain('paged 15');
+    await page.reload();
+    await expect(page.getByText('11–20 of 25')).toBeVisible();
+    await expect.poll(() => namesInTable(page)).toContain('paged 15');
+    await page.goBack();
+    await expect(page.getByText('1–10 of 25')).toBeVisible();
+    await expect.poll(() => namesInTable(page)).toContain('paged 25');
+  } finally {
+    await own.stop();
+  }
+});
+
 test.describe('acting on many tokens', () => {
   test('bulk-disables two selected rows and reports the outcome', async ({ page, request }) => {
     const prefix = unique('Bulk');
@@ -131,7 +197,7 @@ test.describe('acting on many tokens', () => {
     }
     await connected(page);
     await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
-    // The search is applied once typing pauses; ticks made before then belong to the old view.
+    // Ticks made before the search has applied belong to the old view.
     await expect(page).toHaveURL(new RegExp(`q=${prefix.replace(' ', '\\+')}`));
     await expect(page.getByRole('row')).toHaveCount(4);
     await page.getByRole('checkbox', { name: `Select ${prefix} one` }).check();
@@ -151,6 +217,62 @@ test.describe('acting on many tokens', () => {
     await expect(rowOf(page, `${prefix} three`).getByText('Enabled')).toBeVisible();
   });
 
+  test('bulk enables, sets the quota and sets the expiry of the selected tokens', async ({
+    page,
+    request,
+  }) => {
+    const prefix = unique('Many');
+    for (const n of ['one', 'two']) {
+      const made = await createToken(request, { name: `${prefix} ${n}`, remain_quota: 100 });
+      await request.put('/api/token/?status_only=true', {
+        headers: { Authorization: `Bearer ${ADMIN_KEY}` },
+        data: { id: made.id, status: 2 },
+      });
+    }
+    await connected(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
+    // Ticks made before the search has applied belong to the old view.
+    await expect(page).toHaveURL(new RegExp(`q=${prefix.replace(' ', '\\+')}`));
+    await expect(page.getByRole('row')).toHaveCount(3);
+    const selectAll = () => page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    const bar = page.getByRole('region', { name: 'Selected tokens' });
+
+    await selectAll();
+    await bar.getByRole('button', { name: 'Enable' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Enable tokens' });
+    await dialog.getByRole('button', { name: 'Enable tokens (2)' }).click();
+    await expect(dialog.getByText('Done for 2 of 2')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    for (const n of ['one', 'two']) {
+      await expect(rowOf(page, `${prefix} ${n}`).getByText('Enabled')).toBeVisible();
+    }
+
+    await selectAll();
+    await bar.getByRole('button', { name: 'More…' }).click();
+    await page.getByRole('menuitem', { name: 'Set quota' }).click();
+    dialog = page.getByRole('dialog', { name: 'Set quota' });
+    await dialog.getByRole('textbox', { name: /Quota/ }).fill('5');
+    await dialog.getByRole('button', { name: 'Set quota (2)' }).click();
+    await expect(dialog.getByText('Done for 2 of 2')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    for (const n of ['one', 'two']) {
+      await expect(rowOf(page, `${prefix} ${n}`).getByText('$5.00')).toBeVisible();
+    }
+
+    await selectAll();
+    await bar.getByRole('button', { name: 'More…' }).click();
+    await page.getByRole('menuitem', { name: 'Set expiry' }).click();
+    dialog = page.getByRole('dialog', { name: 'Set expiry' });
+    await dialog.getByRole('combobox', { name: 'Expires' }).click();
+    await page.getByRole('option', { name: '30 days' }).click();
+    await dialog.getByRole('button', { name: 'Set expiry (2)' }).click();
+    await expect(dialog.getByText('Done for 2 of 2')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    for (const n of ['one', 'two']) {
+      await expect(rowOf(page, `${prefix} ${n}`).getByText('next month')).toBeVisible();
+    }
+  });
+
   test('bulk add-quota lists the tokens it could not change, with the reason', async ({
     page,
     request,
@@ -160,7 +282,7 @@ test.describe('acting on many tokens', () => {
     await createToken(request, { name: `${prefix} poor`, remain_quota: 100 });
     await connected(page);
     await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
-    // The search is applied once typing pauses; ticks made before then belong to the old view.
+    // Ticks made before the search has applied belong to the old view.
     await expect(page).toHaveURL(new RegExp(`q=${prefix.replace(' ', '\\+')}`));
     await expect(page.getByRole('row')).toHaveCount(3);
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
@@ -182,7 +304,7 @@ test.describe('acting on many tokens', () => {
     await createToken(request, { name: `${prefix} b` });
     await connected(page);
     await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
-    // The search is applied once typing pauses; ticks made before then belong to the old view.
+    // Ticks made before the search has applied belong to the old view.
     await expect(page).toHaveURL(new RegExp(`q=${prefix.replace(' ', '\\+')}`));
     await expect(page.getByRole('row')).toHaveCount(3);
     await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
@@ -241,7 +363,7 @@ test.describe('export and activity', () => {
     ];
     await connected(page);
     await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
-    // The search is applied once typing pauses; ticks made before then belong to the old view.
+    // Ticks made before the search has applied belong to the old view.
     await expect(page).toHaveURL(new RegExp(`q=${prefix.replace(' ', '\\+')}`));
     await expect(page.getByRole('row')).toHaveCount(3);
 
@@ -266,6 +388,22 @@ test.describe('export and activity', () => {
       [`${prefix}, "two"`, `=SUM(1) ${prefix}`].sort(),
     );
     for (const token of made) expect(json).not.toContain(token.key);
+  });
+
+  test('exports every page of a filter, not only the one shown', async ({ page, request }) => {
+    const prefix = unique('Many pages');
+    for (let n = 1; n <= 130; n += 1) await createToken(request, { name: `${prefix} ${n}` });
+    await connected(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
+    await expect(page.getByText('1–10 of 130')).toBeVisible();
+    await page.getByRole('button', { name: 'Export' }).click();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: 'JSON' }).click();
+    const records = JSON.parse(readFileSync(await (await downloading).path(), 'utf8')) as Array<{
+      name: string;
+    }>;
+    expect(new Set(records.map((r) => r.name)).size).toBe(130);
+    expect(records.every((r) => r.name.startsWith(prefix))).toBe(true);
   });
 
   test('the activity panel lists calls and copies one as a curl command that works', async ({
@@ -316,6 +454,11 @@ test.describe('for everyone', () => {
     await expect(page.getByRole('heading', { name: '令牌' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await expect(page.getByRole('button', { name: '创建令牌' })).toBeVisible();
+    // Dates and figures in the language's own format.
+    const row = page.getByRole('row').nth(1);
+    await expect(row.getByText(/^\d{4}年\d{1,2}月\d{1,2}日$/).first()).toBeVisible();
+    await expect(row.getByText(/^US\$[\d,]+\.\d{2}$/).first()).toBeVisible();
+    await expect(row.getByText(/额度单位$/).first()).toBeVisible();
     await screenshot(page, 'table-zh-1366');
     await page.reload();
     await expect(page.getByRole('heading', { name: '令牌' })).toBeVisible();
@@ -354,5 +497,55 @@ test.describe('for everyone', () => {
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
     await screenshot(page, 'connect-dark-1366');
     await context.close();
+  });
+
+  test('the control that has the keyboard focus shows it', async ({ page, request }) => {
+    await createToken(request, { name: unique('Focus') });
+    await connected(page);
+    // How the focused control looks, to compare with how it looks once focus has moved on.
+    const look = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        element.dataset.focusProbe = 'yes';
+        const style = getComputedStyle(element);
+        return {
+          name: element.getAttribute('aria-label') ?? element.innerText,
+          style: [
+            style.outlineStyle,
+            style.outlineWidth,
+            style.outlineColor,
+            style.borderColor,
+            style.boxShadow,
+          ].join('|'),
+        };
+      });
+    const lookOfProbed = () =>
+      page.evaluate(() => {
+        const element = document.querySelector('[data-focus-probe]') as HTMLElement;
+        delete element.dataset.focusProbe;
+        const style = getComputedStyle(element);
+        return [
+          style.outlineStyle,
+          style.outlineWidth,
+          style.outlineColor,
+          style.borderColor,
+          style.boxShadow,
+        ].join('|');
+      });
+    const seen: string[] = [];
+    await page.keyboard.press('Tab');
+    for (let step = 0; step < 30; step += 1) {
+      const focused = await look();
+      seen.push(focused.name);
+      await page.keyboard.press('Tab');
+      expect(await lookOfProbed(), `no visible focus on “${focused.name}”`).not.toBe(focused.style);
+    }
+    // The walk went through the header, the search and the table's own controls.
+    for (const name of ['Settings', 'Search', 'Sort by Name', 'Edit']) {
+      expect(
+        seen.some((seenName) => seenName.includes(name)),
+        name,
+      ).toBe(true);
+    }
   });
 });
