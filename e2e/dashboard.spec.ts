@@ -91,11 +91,9 @@ test.describe('connecting', () => {
     await page.getByLabel('Server address').fill('http://127.0.0.1:9');
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(
-      page
-        .getByRole('alert')
-        .filter({
-          hasText: 'This page may only connect to the server it came from, not to 127.0.0.1:9',
-        }),
+      page.getByRole('alert').filter({
+        hasText: 'This page may only connect to the server it came from, not to 127.0.0.1:9',
+      }),
     ).toBeVisible();
   });
 });
