@@ -98,7 +98,7 @@ describe('create', () => {
   });
 
   it.each([
-    [{ remain_quota: 1 }, 'name must be a string'],
+    [{ remain_quota: 1 }, 'name is required: 1 to 50 characters'],
     [{ name: '' }, 'name must be 1 to 50 characters'],
     [{ name: '   ' }, 'name must be 1 to 50 characters'],
     [{ name: 'x'.repeat(51) }, 'name must be 1 to 50 characters'],

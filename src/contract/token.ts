@@ -20,7 +20,12 @@ export const PAGE_SIZE_MAX = 100;
 export const LIST_TEXT_MAX = 200;
 
 export const tokenNameSchema = z
-  .string({ error: 'name must be a string' })
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? `name is required: 1 to ${NAME_MAX} characters`
+        : 'name must be a string',
+  })
   .trim()
   .min(1, { error: `name must be 1 to ${NAME_MAX} characters` })
   .max(NAME_MAX, { error: `name must be 1 to ${NAME_MAX} characters` });
