@@ -14,13 +14,24 @@ export interface BootScriptOptions {
   sessionKey: string;
 }
 
+interface Link {
+  href: string;
+  rel: 'modulepreload' | 'preload' | 'prefetch';
+  as?: 'style';
+}
+
 const isChunk = (item: OutputChunk | OutputAsset): item is OutputChunk => item.type === 'chunk';
 
-/** The signed-in part's scripts and style sheets that index.html does not load already. */
-function signedInFiles(bundle: OutputBundle, entry: string, html: string) {
-  const chunks = Object.values(bundle).filter(isChunk);
-  const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(entry));
-  if (!start) throw new Error(`the build has no chunk for ${entry}`);
+/**
+ * The scripts and style sheets `starts` need that index.html does not load already, as links:
+ * to be used soon (preload), or some time later at the lowest priority (prefetch).
+ */
+function linksFor(
+  bundle: OutputBundle,
+  starts: OutputChunk[],
+  html: string,
+  when: 'soon' | 'later',
+): Link[] {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (chunk: OutputChunk) => {
@@ -32,14 +43,61 @@ function signedInFiles(bundle: OutputBundle, entry: string, html: string) {
       if (imported && isChunk(imported)) visit(imported);
     }
   };
-  visit(start);
-  return { scripts: [...scripts], styles: [...styles].filter((css) => !html.includes(css)) };
+  starts.forEach(visit);
+  const soon = when === 'soon';
+  return [
+    ...[...scripts].map((file): Link => ({
+      href: `/${file}`,
+      rel: soon ? 'modulepreload' : 'prefetch',
+    })),
+    ...[...styles]
+      .filter((css) => !html.includes(css))
+      .map((file): Link =>
+        soon
+          ? { href: `/${file}`, rel: 'preload', as: 'style' }
+          : { href: `/${file}`, rel: 'prefetch' },
+      ),
+  ];
 }
 
 /**
- * In the build, replaces index.html's first script with one that does what it did and, when a
- * session is stored (a reload of a signed-in tab), starts fetching the signed-in part at once,
- * alongside the entry script instead of after it has run.
+ * What the boot script adds to index.html's first script. Links fetch modules without running
+ * them, so nothing here adds work to the page's main thread; hashed files are kept by the
+ * browser, so parts fetched ahead still open when the server has gone away.
+ */
+function preloadCode(sessionKey: string, signedIn: Link[], later: Link[]): string {
+  return `(function () {
+  function add(links) {
+    links.forEach(function (attributes) {
+      if (document.head.querySelector('link[href="' + attributes.href + '"]')) return;
+      var link = document.createElement('link');
+      Object.keys(attributes).forEach(function (name) {
+        link[name] = attributes[name];
+      });
+      link.crossOrigin = '';
+      document.head.appendChild(link);
+    });
+  }
+  try {
+    // A reload of a signed-in tab: the signed-in part now, alongside the entry script.
+    if (sessionStorage.getItem(${JSON.stringify(sessionKey)})) add(${JSON.stringify(signedIn)});
+  } catch (error) {
+    // Without storage there is no session to speed up.
+  }
+  // Every part loaded on demand, once the page has loaded and is idle.
+  window.addEventListener('load', function () {
+    var idle = window.requestIdleCallback || function (run) { setTimeout(run, 1000); };
+    idle(function () {
+      add(${JSON.stringify(later)});
+    }, { timeout: 5000 });
+  });
+})();
+`;
+}
+
+/**
+ * In the build, replaces index.html's first script with one that does what it did and also
+ * fetches ahead the parts the page loads on demand (see preloadCode).
  */
 export function bootScript({ publicScript, signedInEntry, sessionKey }: BootScriptOptions): Plugin {
   return {
@@ -53,28 +111,18 @@ export function bootScript({ publicScript, signedInEntry, sessionKey }: BootScri
       const tag = `<script src="/${publicScript}"></script>`;
       if (!html.includes(tag)) throw new Error(`index.html does not load /${publicScript}`);
 
-      const { scripts, styles } = signedInFiles(bundle, signedInEntry, html);
-      const links = [
-        ...scripts.map((file) => ({ href: `/${file}`, rel: 'modulepreload' })),
-        ...styles.map((file) => ({ href: `/${file}`, rel: 'preload', as: 'style' })),
-      ];
-      const preload = `(function () {
-  try {
-    if (!sessionStorage.getItem(${JSON.stringify(sessionKey)})) return;
-    ${JSON.stringify(links)}.forEach(function (attributes) {
-      var link = document.createElement('link');
-      Object.keys(attributes).forEach(function (name) {
-        link[name] = attributes[name];
-      });
-      link.crossOrigin = '';
-      document.head.appendChild(link);
-    });
-  } catch (error) {
-    // Without storage there is no session to speed up.
-  }
-})();
-`;
-      const source = `${readFileSync(`public/${publicScript}`, 'utf8')}\n${preload}`;
+      const chunks = Object.values(bundle).filter(isChunk);
+      const signedInChunk = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(signedInEntry));
+      if (!signedInChunk) throw new Error(`the build has no chunk for ${signedInEntry}`);
+      const signedIn = linksFor(bundle, [signedInChunk], html, 'soon');
+      const later = linksFor(
+        bundle,
+        chunks.filter((chunk) => chunk.isDynamicEntry),
+        html,
+        'later',
+      );
+
+      const source = `${readFileSync(`public/${publicScript}`, 'utf8')}\n${preloadCode(sessionKey, signedIn, later)}`;
       const reference = this.emitFile({ type: 'asset', name: 'boot.js', source });
       page.source = html.replace(tag, `<script src="/${this.getFileName(reference)}"></script>`);
     },
