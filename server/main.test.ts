@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureServerBuilt } from '../scripts/build-server.mjs';
 import { makeTempDir } from './test-support';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -19,11 +20,14 @@ interface Running {
 }
 
 let root: string;
+let entry: string;
 const children: ChildProcessWithoutNullStreams[] = [];
 
+// The service as it ships: built from server/main.ts (again only when a source has changed).
 beforeAll(() => {
   root = makeTempDir();
-});
+  entry = ensureServerBuilt();
+}, 120_000);
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
@@ -33,7 +37,7 @@ afterAll(() => {
 
 /** Runs the service as people do; PORT=0 lets the system pick a free port, read back from the printed line. */
 function launch(env: Record<string, string>, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+  const child = spawn(process.execPath, [entry, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
   });
