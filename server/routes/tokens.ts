@@ -4,7 +4,7 @@ import {
   tokenListQuerySchema,
   tokenStatusUpdateSchema,
 } from '../../src/contract/token';
-import { ApiError, ok } from '../http/envelope';
+import { ApiError, ok, okJson } from '../http/envelope';
 import { readJsonBody } from '../http/json-body';
 import { resource } from '../http/resource';
 import type { App, AppContext } from '../http/types';
@@ -26,7 +26,7 @@ const noSuchToken = (id: number) => new ApiError(404, `no token has id ${id}`);
 
 export function registerTokenRoutes(app: App, store: TokenStore): void {
   const list = async (c: AppContext) =>
-    ok(c, await store.list(parseQuery(c, tokenListQuerySchema)));
+    okJson(c, await store.listJson(parseQuery(c, tokenListQuerySchema)));
 
   resource(app, '/api/token', {
     GET: list,

@@ -7,7 +7,7 @@ import { makeTempDir } from '../test-support';
 import { FEW_MATCHES } from './sqlite-list-query';
 import { SCHEMA_VERSION } from './sqlite-schema';
 import { DATABASE_FILE, openSqliteStore } from './sqlite-store';
-import { generateTokenKey, returnedStatus } from './token-record';
+import { generateTokenKey, returnedStatus, toToken } from './token-record';
 import type { TokenRecordInput, TokenStore } from './token-store';
 
 let dataDir: string;
@@ -256,10 +256,60 @@ describe('lists with many matches', () => {
   ] as const)('pages %s', async (_label, input, filter, field, descending) => {
     const want = expected(filter, field, descending);
     expect(want.total).toBeGreaterThan(0);
-    for (const p of [1, 2, 40]) {
+    // Late pages are read from the end of the list, in the reverse order.
+    const last = Math.ceil(want.total / 25);
+    for (const p of new Set([1, 2, 40, Math.ceil(last / 2), last - 1, last, last + 1])) {
       const page = await store.list(query({ ...input, size: '25', p: String(p) }));
       expect(page.total).toBe(want.total);
       expect(page.items.map((token) => token.id)).toEqual(want.ids.slice((p - 1) * 25, p * 25));
     }
+  });
+});
+
+describe('tokens as the list sends them', () => {
+  it('are what toToken() makes of each record, with the key masked, in every status', async () => {
+    const records = [
+      record({ name: 'Plain' }),
+      record({ name: 'Disabled and expired', status: 2, expired_time: NOW - 1 }),
+      record({ name: 'Expires now', expired_time: NOW }),
+      record({ name: 'Expires later', expired_time: NOW + 1 }),
+      record({ name: 'Exhausted', remain_quota: 0 }),
+      record({ name: 'Expired and exhausted', remain_quota: 0, expired_time: NOW - 5 }),
+      record({ name: 'Unlimited, none left', remain_quota: 0, unlimited_quota: true }),
+      record({
+        name: 'Quotes " and \\ back\\slash, 生产环境 😀',
+        remain_quota: 1_000_000_000_000_000,
+        used_quota: 123_456_789,
+        models: 'gpt-4o,"odd"',
+        subnet: '10.0.0.0/8',
+      }),
+    ];
+    await store.insertMany(records);
+    const page = await store.list(query({ size: '100', order: 'id' }));
+    expect(page.items).toEqual(records.map((r, i) => toToken({ ...r, id: i + 1 }, NOW, 'masked')));
+    expect(JSON.parse(await store.listJson(query({ size: '100', order: 'id' })))).toEqual(page);
+  });
+});
+
+describe('a page asked for again', () => {
+  it("follows the clock, this store's writes and another connection's", async () => {
+    let now = NOW;
+    await store.close();
+    store = openSqliteStore({ dataDir, now: () => now });
+    await store.insertMany([record({ name: 'Expiring', expired_time: NOW + 1 })]);
+    const statuses = async () => (await store.list(query())).items.map((token) => token.status);
+    expect(await statuses()).toEqual([1]);
+    now = NOW + 1;
+    expect(await statuses()).toEqual([3]);
+    await store.insertMany([record({ name: 'Second' })]);
+    expect(await statuses()).toEqual([1, 3]);
+
+    const other = new Database(join(dataDir, DATABASE_FILE));
+    try {
+      other.exec("UPDATE tokens SET status = 2 WHERE name = 'Second'");
+    } finally {
+      other.close();
+    }
+    expect(await statuses()).toEqual([2, 3]);
   });
 });

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { OPTION_KEYS } from '../../src/contract/status';
 import type { Option } from '../../src/contract/status';
-import type { TokenSummary, TokenUpdate } from '../../src/contract/token';
+import type {
+  TokenListQuery,
+  TokenPage,
+  TokenSummary,
+  TokenUpdate,
+} from '../../src/contract/token';
 import { OPTION_DEFAULTS } from './option-defaults';
 import {
   FEW_MATCHES,
@@ -14,6 +19,7 @@ import {
   indexable,
   type ListStatements,
 } from './sqlite-list-query';
+import { groupCommit } from './sqlite-group-commit';
 import { migrate } from './sqlite-schema';
 import {
   enableRefusal,
@@ -26,6 +32,8 @@ import type { TokenRecordInput, TokenStore, UpdateResult } from './token-store';
 
 export const DATABASE_FILE = 'tokendesk.db';
 const CACHE_KIB = 128 * 1024;
+/** Pages kept for repeats within a second (a dashboard and its refetches, pollers): a few MB at most. */
+const RECENT_PAGES = 64;
 
 export interface SqliteStoreOptions {
   dataDir: string;
@@ -92,6 +100,8 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       'INSERT INTO options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
     ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
+    // Changes when another connection (another process) commits.
+    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
   };
 
   // Cheap insurance: a total drifted by a hand edit of the file is right again after a restart.
@@ -108,20 +118,75 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     return statement;
   };
 
+  // Each returns a page's rows as JSON text, one value per row.
+  const pageStatements = new Map<string, Database.Statement>();
+  const pageStatement = (sql: string) => {
+    let statement = pageStatements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql).pluck();
+      pageStatements.set(sql, statement);
+    }
+    return statement;
+  };
+
   // One snapshot for the total and the page, so they agree even while another process writes.
   const readPage = db.transaction((sql: ListStatements, limit: number, offset: number) => {
     const total =
       sql.count === null
         ? (statements.total.get()?.total ?? 0)
         : (listStatement(sql.count).get(sql.params) as { total: number }).total;
-    const pageSql = total <= FEW_MATCHES ? sql.pageByFilter : sql.pageByOrder;
     // OFFSET walks the rows it skips: past the end there is nothing to walk for.
-    const rows =
-      offset >= total
-        ? []
-        : (listStatement(pageSql).all({ ...sql.params, limit, offset }) as TokenRow[]);
-    return { total, rows };
+    if (offset >= total) return { total, rows: [] };
+    const strategy = total <= FEW_MATCHES ? 'filter' : 'order';
+    // A page in the back half is read from the end, in the reverse order, skipping fewer rows.
+    const after = total - offset - limit;
+    if (after >= offset) {
+      const rows = pageStatement(sql.page(strategy, 'forward')).all({
+        ...sql.params,
+        limit,
+        offset,
+      }) as string[];
+      return { total, rows };
+    }
+    const rows = pageStatement(sql.page(strategy, 'reverse')).all({
+      ...sql.params,
+      limit: Math.min(limit, total - offset),
+      offset: Math.max(0, after),
+    }) as string[];
+    return { total, rows: rows.reverse() };
   });
+
+  // This process's commits; with data_version (other processes') and the clock's second, what a
+  // page depends on besides the query: while none of the three changes, a page reads the same.
+  let commits = 0;
+  const writes = groupCommit(db, () => (commits += 1));
+  const recentPages = new Map<string, string>();
+  let recentPagesState = '';
+
+  const pageJson = (query: TokenListQuery): string => {
+    const now = clock();
+    const state = `${now} ${commits} ${statements.dataVersion.get()}`;
+    if (state !== recentPagesState || recentPages.size >= RECENT_PAGES) {
+      recentPages.clear();
+      recentPagesState = state;
+    }
+    const key = JSON.stringify([
+      query.p,
+      query.size,
+      query.order,
+      query.status,
+      query.keyword,
+      query.token,
+    ]);
+    let json = recentPages.get(key);
+    if (json === undefined) {
+      const sql = buildListStatements(query, now);
+      const { total, rows } = readPage(sql, query.size, (query.p - 1) * query.size);
+      json = `{"items":[${rows.join(',')}],"total":${total},"page":${query.p},"page_size":${query.size}}`;
+      recentPages.set(key, json);
+    }
+    return json;
+  };
 
   const insertRecord = (record: TokenRecordInput): number => {
     const { lastInsertRowid } = statements.insert.run(toRow(record));
@@ -164,15 +229,11 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
   return {
     async list(query) {
-      const now = clock();
-      const sql = buildListStatements(query, now);
-      const { total, rows } = readPage(sql, query.size, (query.p - 1) * query.size);
-      return {
-        items: rows.map((row) => toToken(fromRow(row), now, 'masked')),
-        total,
-        page: query.p,
-        page_size: query.size,
-      };
+      return JSON.parse(pageJson(query)) as TokenPage;
+    },
+
+    async listJson(query) {
+      return pageJson(query);
     },
 
     async get(id) {
@@ -190,19 +251,22 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
         created_time: now,
         accessed_time: now,
       };
-      return toToken({ ...record, id: insertOne(record) }, now, 'whole');
+      const id = await writes.run(() => insertOne(record));
+      return toToken({ ...record, id }, now, 'whole');
     },
 
     async update(patch) {
-      return applyUpdate(patch, clock());
+      const now = clock();
+      return writes.run(() => applyUpdate(patch, now));
     },
 
     async remove(id) {
-      return removeRows(() => statements.remove.all(id)) > 0;
+      return (await writes.run(() => removeRows(() => statements.remove.all(id)))) > 0;
     },
 
     async removeMany(ids) {
-      return removeRows(() => statements.removeMany.all(JSON.stringify(ids)));
+      const list = JSON.stringify(ids);
+      return writes.run(() => removeRows(() => statements.removeMany.all(list)));
     },
 
     async summary(filter) {
@@ -221,7 +285,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     async insertMany(tokens) {
-      return insertAll(tokens);
+      return writes.run(() => insertAll(tokens));
     },
 
     async getOptions() {
@@ -230,7 +294,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     async setOption(key, value) {
-      statements.setOption.run(key, value);
+      await writes.run(() => statements.setOption.run(key, value));
       return this.getOptions();
     },
 
@@ -239,6 +303,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     async close() {
+      writes.flush();
       db.close();
     },
   };
