@@ -27,6 +27,11 @@ export interface ListStatements {
    * JSON text (TOKEN_JSON). `strategy` says how SQLite should find them.
    */
   page: (strategy: PageStrategy, direction: PageDirection) => string;
+  /**
+   * For a name search in id order: SQL for the ids of the same rows, read from the name index
+   * in its own (rowid) order, which needs no walk through the tokens in search of matches.
+   */
+  idsByName: ((direction: PageDirection) => string) | null;
   params: Record<string, string | number>;
 }
 
@@ -62,7 +67,7 @@ export const TOKEN_JSON = `json_object(
   'subnet', subnet)`;
 
 /** Each expression matches an index of sqlite-schema, so ordering reads the index, not a sort. */
-const ORDER_EXPRESSIONS: Record<TokenOrderField, string> = {
+export const ORDER_EXPRESSIONS: Record<TokenOrderField, string> = {
   id: 'id',
   name: 'name COLLATE NOCASE',
   remain_quota: 'remain_quota',
@@ -160,8 +165,27 @@ export function buildListStatements(query: TokenListQuery, now: number): ListSta
       const filter = where(strategy === 'order' ? notIndexable : indexable);
       return `SELECT ${TOKEN_JSON} AS token FROM tokens ${filter} ORDER BY ${orderBy(order)} LIMIT @limit OFFSET @offset`;
     },
+    idsByName:
+      nameSearchOnly && orderField(query.order).field === 'id'
+        ? (direction) => {
+            const descending = orderField(query.order).descending !== (direction === 'reverse');
+            return `SELECT rowid FROM token_names WHERE token_names MATCH @phrase ORDER BY rowid ${descending ? 'DESC' : 'ASC'} LIMIT @limit OFFSET @offset`;
+          }
+        : null,
     params,
   };
+}
+
+/** SQL for the tokens with the ids in @ids (a JSON array), as JSON text, in the array's order. */
+export const TOKENS_BY_IDS = `SELECT ${TOKEN_JSON} AS token FROM (
+  SELECT tokens.*, page.key AS place FROM json_each(@ids) AS page
+  CROSS JOIN tokens ON tokens.id = page.value
+) ORDER BY place`;
+
+/** The field an order sorts by, and whether it is descending. */
+export function orderField(order: TokenOrder): { field: TokenOrderField; descending: boolean } {
+  const descending = order.startsWith('-');
+  return { field: (descending ? order.slice(1) : order) as TokenOrderField, descending };
 }
 
 function reverseOrder(order: TokenOrder): TokenOrder {
@@ -178,8 +202,7 @@ function likeFoldsEnough(keyword: string): boolean {
 
 /** Paging is stable because ties are broken by id, in the same direction as the order. */
 function orderBy(order: TokenOrder): string {
-  const descending = order.startsWith('-');
-  const field = (descending ? order.slice(1) : order) as TokenOrderField;
+  const { field, descending } = orderField(order);
   const direction = descending ? 'DESC' : 'ASC';
   if (field === 'id') return `id ${direction}`;
   return `${ORDER_EXPRESSIONS[field]} ${direction}, id ${direction}`;

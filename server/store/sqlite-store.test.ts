@@ -246,6 +246,11 @@ describe('lists with many matches', () => {
       false,
     ],
     ['everything by name', { order: 'name' }, () => true, 'name', false],
+    // A fifth never expires: a tie longer than the distance between two anchors.
+    ['everything by expired_time', { order: 'expired_time' }, () => true, 'expired_time', false],
+    ['everything by -expired_time', { order: '-expired_time' }, () => true, 'expired_time', true],
+    ['everything by id', { order: 'id' }, () => true, 'id', false],
+    ['everything by -remain_quota', { order: '-remain_quota' }, () => true, 'remain_quota', true],
     [
       'everything by -accessed_time',
       { order: '-accessed_time' },
@@ -258,7 +263,19 @@ describe('lists with many matches', () => {
     expect(want.total).toBeGreaterThan(0);
     // Late pages are read from the end of the list, in the reverse order.
     const last = Math.ceil(want.total / 25);
-    for (const p of new Set([1, 2, 40, Math.ceil(last / 2), last - 1, last, last + 1])) {
+    const middle = Math.ceil(last / 2);
+    for (const p of new Set([
+      1,
+      2,
+      40,
+      100,
+      middle - 1,
+      middle,
+      middle + 1,
+      last - 1,
+      last,
+      last + 1,
+    ])) {
       const page = await store.list(query({ ...input, size: '25', p: String(p) }));
       expect(page.total).toBe(want.total);
       expect(page.items.map((token) => token.id)).toEqual(want.ids.slice((p - 1) * 25, p * 25));
@@ -298,9 +315,12 @@ describe('a page asked for again', () => {
     store = openSqliteStore({ dataDir, now: () => now });
     await store.insertMany([record({ name: 'Expiring', expired_time: NOW + 1 })]);
     const statuses = async () => (await store.list(query())).items.map((token) => token.status);
+    const expiredTotal = async () => (await store.list(query({ status: '3' }))).total;
     expect(await statuses()).toEqual([1]);
+    expect(await expiredTotal()).toBe(0);
     now = NOW + 1;
     expect(await statuses()).toEqual([3]);
+    expect(await expiredTotal()).toBe(1);
     await store.insertMany([record({ name: 'Second' })]);
     expect(await statuses()).toEqual([1, 3]);
 
@@ -311,5 +331,19 @@ describe('a page asked for again', () => {
       other.close();
     }
     expect(await statuses()).toEqual([2, 3]);
+  });
+});
+
+describe('deep pages after a change', () => {
+  it('move with the tokens added before them', async () => {
+    const names = (page: { items: { name: string }[] }) => page.items.map((token) => token.name);
+    await store.insertMany(
+      Array.from({ length: 5000 }, (_, i) => record({ name: `m ${String(i).padStart(4, '0')}` })),
+    );
+    const deep = query({ order: 'name', size: '10', p: '201' });
+    expect(names(await store.list(deep))[0]).toBe('m 2000');
+    await store.insertMany(Array.from({ length: 3 }, () => record({ name: 'a first' })));
+    expect(names(await store.list(deep))[0]).toBe('m 1997');
+    expect((await store.list(deep)).total).toBe(5003);
   });
 });

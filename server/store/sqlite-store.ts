@@ -5,6 +5,8 @@ import { OPTION_KEYS } from '../../src/contract/status';
 import type { Option } from '../../src/contract/status';
 import type {
   TokenListQuery,
+  TokenOrder,
+  TokenOrderField,
   TokenPage,
   TokenSummary,
   TokenUpdate,
@@ -13,13 +15,16 @@ import { OPTION_DEFAULTS } from './option-defaults';
 import {
   FEW_MATCHES,
   NAME_CONTAINS_FUNCTION,
+  TOKENS_BY_IDS,
   buildListStatements,
   buildTokenFilter,
   foldedContains,
   indexable,
+  orderField,
   type ListStatements,
 } from './sqlite-list-query';
 import { groupCommit } from './sqlite-group-commit';
+import { ANCHOR_EVERY, OrderAnchors } from './sqlite-order-anchors';
 import { migrate } from './sqlite-schema';
 import {
   enableRefusal,
@@ -31,14 +36,23 @@ import {
 import type { TokenRecordInput, TokenStore, UpdateResult } from './token-store';
 
 export const DATABASE_FILE = 'tokendesk.db';
-const CACHE_KIB = 128 * 1024;
+/**
+ * SQLite's page cache, the largest part of the service's memory after Node itself. Its pages
+ * are also in the operating system's file cache, so a smaller one costs a system call per page,
+ * not a disk read: the deep pages (anchors) and searches (kept totals) touch few pages anyway.
+ */
+export const SERVICE_CACHE_KIB = 24 * 1024;
 /** Pages kept for repeats within a second (a dashboard and its refetches, pollers): a few MB at most. */
 const RECENT_PAGES = 64;
+/** Totals of searches and filters kept until the tokens change. */
+const KEPT_TOTALS = 256;
 
 export interface SqliteStoreOptions {
   dataDir: string;
   /** Unix seconds; tests of expiry pass their own clock. */
   now?: () => number;
+  /** SQLite's page cache; bulk loads (the seed script) go faster with a larger one. */
+  cacheKiB?: number;
 }
 
 type NameRow = { id: number; name: string };
@@ -67,7 +81,7 @@ const VALUES = COLUMNS.split(', ')
 
 export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const clock = options.now ?? nowInSeconds;
-  const db = openDatabase(options.dataDir);
+  const db = openDatabase(options.dataDir, options.cacheKiB ?? SERVICE_CACHE_KIB);
 
   const statements = {
     byId: db.prepare<[number], TokenRow>('SELECT * FROM tokens WHERE id = ?'),
@@ -118,7 +132,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     return statement;
   };
 
-  // Each returns a page's rows as JSON text, one value per row.
+  // Each returns one value per row: a token as JSON text, or an id.
   const pageStatements = new Map<string, Database.Statement>();
   const pageStatement = (sql: string) => {
     let statement = pageStatements.get(sql);
@@ -129,43 +143,97 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     return statement;
   };
 
-  // One snapshot for the total and the page, so they agree even while another process writes.
-  const readPage = db.transaction((sql: ListStatements, limit: number, offset: number) => {
-    const total =
-      sql.count === null
-        ? (statements.total.get()?.total ?? 0)
-        : (listStatement(sql.count).get(sql.params) as { total: number }).total;
-    // OFFSET walks the rows it skips: past the end there is nothing to walk for.
-    if (offset >= total) return { total, rows: [] };
-    const strategy = total <= FEW_MATCHES ? 'filter' : 'order';
-    // A page in the back half is read from the end, in the reverse order, skipping fewer rows.
-    const after = total - offset - limit;
-    if (after >= offset) {
-      const rows = pageStatement(sql.page(strategy, 'forward')).all({
-        ...sql.params,
-        limit,
-        offset,
-      }) as string[];
-      return { total, rows };
-    }
-    const rows = pageStatement(sql.page(strategy, 'reverse')).all({
-      ...sql.params,
-      limit: Math.min(limit, total - offset),
-      offset: Math.max(0, after),
-    }) as string[];
-    return { total, rows: rows.reverse() };
-  });
-
-  // This process's commits; with data_version (other processes') and the clock's second, what a
-  // page depends on besides the query: while none of the three changes, a page reads the same.
+  // This process's commits; with data_version (other processes' commits) what the tokens are.
   let commits = 0;
   const writes = groupCommit(db, () => (commits += 1));
+  const tokensState = () => `${commits} ${statements.dataVersion.get()}`;
+
+  // What depends only on the tokens, kept until they change: the anchors of each order of the
+  // whole list (for deep pages), and totals (a name search's count takes longer than its page).
+  const anchors = new Map<TokenOrderField, OrderAnchors>();
+  const totals = new Map<string, number>();
+  let keptState = '';
+  const keepFor = (state: string) => {
+    if (state === keptState) return;
+    anchors.clear();
+    totals.clear();
+    keptState = state;
+  };
+  const anchorsOf = (field: TokenOrderField) => {
+    let ofField = anchors.get(field);
+    if (!ofField) {
+      ofField = new OrderAnchors(db, field);
+      anchors.set(field, ofField);
+    }
+    return ofField;
+  };
+  const totalOf = (sql: ListStatements) => {
+    if (sql.count === null) return statements.total.get()?.total ?? 0;
+    // The clock is part of the count only when the filter asks about expiry.
+    const { now, ...rest } = sql.params;
+    const key = JSON.stringify([sql.count, sql.count.includes('@now') ? now : null, rest]);
+    let total = totals.get(key);
+    if (total === undefined) {
+      total = (listStatement(sql.count).get(sql.params) as { total: number }).total;
+      if (totals.size >= KEPT_TOTALS) totals.clear();
+      totals.set(key, total);
+    }
+    return total;
+  };
+
+  // One snapshot for the total and the page, so they agree even while another process writes.
+  const readPage = db.transaction((query: TokenListQuery, sql: ListStatements) => {
+    keepFor(tokensState());
+    const limit = query.size;
+    const offset = (query.p - 1) * limit;
+    const total = totalOf(sql);
+    // OFFSET walks the rows it skips: past the end there is nothing to walk for.
+    if (offset >= total) return { total, rows: [] };
+    if (sql.count === null && Math.min(offset, total - offset - limit) >= ANCHOR_EVERY) {
+      return { total, rows: anchoredPage(query.order, total, offset, limit, sql.params) };
+    }
+    // A page in the back half is read from the end, in the reverse order, skipping fewer rows.
+    const after = total - offset - limit;
+    const fromEnd = after < offset;
+    const direction = fromEnd ? 'reverse' : 'forward';
+    const params = fromEnd
+      ? { ...sql.params, limit: Math.min(limit, total - offset), offset: Math.max(0, after) }
+      : { ...sql.params, limit, offset };
+    let rows: string[];
+    if (sql.idsByName) {
+      const ids = pageStatement(sql.idsByName(direction)).all(params) as number[];
+      rows = pageStatement(TOKENS_BY_IDS).all({ ...params, ids: JSON.stringify(ids) }) as string[];
+    } else {
+      const strategy = total <= FEW_MATCHES ? 'filter' : 'order';
+      rows = pageStatement(sql.page(strategy, direction)).all(params) as string[];
+    }
+    return { total, rows: fromEnd ? rows.reverse() : rows };
+  });
+
+  /** A deep page of the whole list: found from the order's anchors, then read by id. */
+  const anchoredPage = (
+    order: TokenOrder,
+    total: number,
+    offset: number,
+    limit: number,
+    params: ListStatements['params'],
+  ): string[] => {
+    const { field, descending } = orderField(order);
+    // Anchors are kept for the ascending order: a descending page is a reversed ascending one.
+    const start = descending ? Math.max(0, total - offset - limit) : offset;
+    const count = descending ? Math.min(limit, total - offset) : limit;
+    const ids = anchorsOf(field).ids(start, count);
+    const rows = pageStatement(TOKENS_BY_IDS).all({ ...params, ids: `[${ids.join(',')}]` });
+    return descending ? (rows as string[]).reverse() : (rows as string[]);
+  };
+
+  // Pages asked for again while the tokens and the clock's second stay the same read the same.
   const recentPages = new Map<string, string>();
   let recentPagesState = '';
 
   const pageJson = (query: TokenListQuery): string => {
     const now = clock();
-    const state = `${now} ${commits} ${statements.dataVersion.get()}`;
+    const state = `${now} ${tokensState()}`;
     if (state !== recentPagesState || recentPages.size >= RECENT_PAGES) {
       recentPages.clear();
       recentPagesState = state;
@@ -180,8 +248,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     ]);
     let json = recentPages.get(key);
     if (json === undefined) {
-      const sql = buildListStatements(query, now);
-      const { total, rows } = readPage(sql, query.size, (query.p - 1) * query.size);
+      const { total, rows } = readPage(query, buildListStatements(query, now));
       json = `{"items":[${rows.join(',')}],"total":${total},"page":${query.p},"page_size":${query.size}}`;
       recentPages.set(key, json);
     }
@@ -309,7 +376,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   };
 }
 
-function openDatabase(dataDir: string): Database.Database {
+function openDatabase(dataDir: string, cacheKiB: number): Database.Database {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, DATABASE_FILE);
   // Created here first so the file holding every key is readable by its owner only;
@@ -323,9 +390,9 @@ function openDatabase(dataDir: string): Database.Database {
     db.pragma('busy_timeout = 5000');
     // No foreign keys yet; on, so a later migration's are enforced from the start.
     db.pragma('foreign_keys = ON');
-    // Eight indexes and the name search at a million rows: a larger cache than SQLite's
-    // 16 MiB default keeps their hot pages in memory (a million-row seed runs twice as fast).
-    db.pragma(`cache_size = -${CACHE_KIB}`);
+    db.pragma(`cache_size = -${cacheKiB}`);
+    // No memory-mapped reads: mapped pages would count in the process's resident memory.
+    db.pragma('mmap_size = 0');
     db.function(NAME_CONTAINS_FUNCTION, { deterministic: true }, foldedContains);
     migrate(db);
     return db;
