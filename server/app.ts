@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { adminAuth } from './auth';
 import type { Config } from './config';
-import { compression } from './http/compression';
 import { corsFor } from './http/cors';
 import { registerDashboard } from './http/dashboard';
 import { ApiError, fail } from './http/envelope';
-import { standardHeaders } from './http/security-headers';
+import { everyAnswer } from './http/every-answer';
 import { isApiPath, type App, type AppEnv } from './http/types';
 import { registerOptionRoutes } from './routes/options';
 import { registerStatusRoutes } from './routes/status';
@@ -27,8 +26,7 @@ export function createApp({ store, adminKey, config, distDir, now = Date.now }: 
   // strict: false makes the trailing slash optional on every route.
   const app = new Hono<AppEnv>({ strict: false });
 
-  app.use(standardHeaders());
-  app.use(compression());
+  app.use(everyAnswer());
   if (config.corsOrigins.length > 0) app.use('/api/*', corsFor(config.corsOrigins));
 
   const requireAdminKey = adminAuth({ adminKey, now });

@@ -330,6 +330,8 @@ describe('a page asked for again', () => {
     } finally {
       other.close();
     }
+    // Another process's change may take up to 50 ms to show in a page asked for again.
+    await new Promise((resolve) => setTimeout(resolve, 60));
     expect(await statuses()).toEqual([2, 3]);
   });
 });
