@@ -3,28 +3,16 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { OPTION_KEYS } from '../../src/contract/status';
 import type { Option } from '../../src/contract/status';
-import type {
-  TokenListQuery,
-  TokenOrder,
-  TokenOrderField,
-  TokenPage,
-  TokenSummary,
-  TokenUpdate,
-} from '../../src/contract/token';
+import type { TokenPage, TokenSummary, TokenUpdate } from '../../src/contract/token';
 import { OPTION_DEFAULTS } from './option-defaults';
+import { groupCommit } from './sqlite-group-commit';
 import {
-  FEW_MATCHES,
   NAME_CONTAINS_FUNCTION,
-  TOKENS_BY_IDS,
-  buildListStatements,
   buildTokenFilter,
   foldedContains,
   indexable,
-  orderField,
-  type ListStatements,
 } from './sqlite-list-query';
-import { groupCommit } from './sqlite-group-commit';
-import { ANCHOR_EVERY, OrderAnchors } from './sqlite-order-anchors';
+import { listReader } from './sqlite-list-reader';
 import { migrate } from './sqlite-schema';
 import {
   enableRefusal,
@@ -42,12 +30,6 @@ export const DATABASE_FILE = 'tokendesk.db';
  * not a disk read: the deep pages (anchors) and searches (kept totals) touch few pages anyway.
  */
 export const SERVICE_CACHE_KIB = 24 * 1024;
-/** Pages kept for repeats within a second (a dashboard and its refetches, pollers): a few MB at most. */
-const RECENT_PAGES = 64;
-/** Totals of searches and filters kept until the tokens change. */
-const KEPT_TOTALS = 256;
-/** How long a page kept in memory may miss a change another process (not this one) made. */
-const OTHER_WRITES_CHECK_MS = 50;
 
 export interface SqliteStoreOptions {
   dataDir: string;
@@ -116,159 +98,26 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       'INSERT INTO options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
     ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
-    // Changes when another connection (another process) commits.
-    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
   };
 
   // Cheap insurance: a total drifted by a hand edit of the file is right again after a restart.
   statements.recount.run();
 
-  // Statements differ only by which filters and order are present: a few dozen shapes.
-  const listStatements = new Map<string, Database.Statement>();
-  const listStatement = (sql: string) => {
-    let statement = listStatements.get(sql);
+  // Statements differ only by which filters are present: a few shapes.
+  const summaryStatements = new Map<string, Database.Statement>();
+  const summaryStatement = (sql: string) => {
+    let statement = summaryStatements.get(sql);
     if (!statement) {
       statement = db.prepare(sql);
-      listStatements.set(sql, statement);
+      summaryStatements.set(sql, statement);
     }
     return statement;
   };
 
-  // Each returns one value per row: a token as JSON text, or an id.
-  const pageStatements = new Map<string, Database.Statement>();
-  const pageStatement = (sql: string) => {
-    let statement = pageStatements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql).pluck();
-      pageStatements.set(sql, statement);
-    }
-    return statement;
-  };
-
-  // This process's commits; with data_version (other processes' commits) what the tokens are.
+  // This process's commits: what the tokens are, with data_version for other processes'.
   let commits = 0;
   const writes = groupCommit(db, () => (commits += 1));
-  const tokensState = () => `${commits} ${statements.dataVersion.get()}`;
-  // The same, with data_version read at most every OTHER_WRITES_CHECK_MS: reading it locks the
-  // shared memory (two system calls), a sixth of answering a page again from memory.
-  let otherWrites = statements.dataVersion.get();
-  let otherWritesCheckedAt = performance.now();
-  const recentTokensState = () => {
-    const at = performance.now();
-    if (at - otherWritesCheckedAt >= OTHER_WRITES_CHECK_MS) {
-      otherWrites = statements.dataVersion.get();
-      otherWritesCheckedAt = at;
-    }
-    return `${commits} ${otherWrites}`;
-  };
-
-  // What depends only on the tokens, kept until they change: the anchors of each order of the
-  // whole list (for deep pages), and totals (a name search's count takes longer than its page).
-  const anchors = new Map<TokenOrderField, OrderAnchors>();
-  const totals = new Map<string, number>();
-  let keptState = '';
-  const keepFor = (state: string) => {
-    if (state === keptState) return;
-    anchors.clear();
-    totals.clear();
-    keptState = state;
-  };
-  const anchorsOf = (field: TokenOrderField) => {
-    let ofField = anchors.get(field);
-    if (!ofField) {
-      ofField = new OrderAnchors(db, field);
-      anchors.set(field, ofField);
-    }
-    return ofField;
-  };
-  const totalOf = (sql: ListStatements) => {
-    if (sql.count === null) return statements.total.get()?.total ?? 0;
-    // The clock is part of the count only when the filter asks about expiry.
-    const { now, ...rest } = sql.params;
-    const key = JSON.stringify([sql.count, sql.count.includes('@now') ? now : null, rest]);
-    let total = totals.get(key);
-    if (total === undefined) {
-      total = (listStatement(sql.count).get(sql.params) as { total: number }).total;
-      if (totals.size >= KEPT_TOTALS) totals.clear();
-      totals.set(key, total);
-    }
-    return total;
-  };
-
-  // One snapshot for the total and the page, so they agree even while another process writes.
-  const readPage = db.transaction((query: TokenListQuery, sql: ListStatements) => {
-    keepFor(tokensState());
-    const limit = query.size;
-    const offset = (query.p - 1) * limit;
-    const total = totalOf(sql);
-    // OFFSET walks the rows it skips: past the end there is nothing to walk for.
-    if (offset >= total) return { total, rows: [] };
-    if (sql.count === null && Math.min(offset, total - offset - limit) >= ANCHOR_EVERY) {
-      return { total, rows: anchoredPage(query.order, total, offset, limit, sql.params) };
-    }
-    // A page in the back half is read from the end, in the reverse order, skipping fewer rows.
-    const after = total - offset - limit;
-    const fromEnd = after < offset;
-    const direction = fromEnd ? 'reverse' : 'forward';
-    const params = fromEnd
-      ? { ...sql.params, limit: Math.min(limit, total - offset), offset: Math.max(0, after) }
-      : { ...sql.params, limit, offset };
-    let rows: string[];
-    if (sql.idsByName) {
-      const ids = pageStatement(sql.idsByName(direction)).all(params) as number[];
-      rows = pageStatement(TOKENS_BY_IDS).all({ ...params, ids: JSON.stringify(ids) }) as string[];
-    } else {
-      const strategy = total <= FEW_MATCHES ? 'filter' : 'order';
-      rows = pageStatement(sql.page(strategy, direction)).all(params) as string[];
-    }
-    return { total, rows: fromEnd ? rows.reverse() : rows };
-  });
-
-  /** A deep page of the whole list: found from the order's anchors, then read by id. */
-  const anchoredPage = (
-    order: TokenOrder,
-    total: number,
-    offset: number,
-    limit: number,
-    params: ListStatements['params'],
-  ): string[] => {
-    const { field, descending } = orderField(order);
-    // Anchors are kept for the ascending order: a descending page is a reversed ascending one.
-    const start = descending ? Math.max(0, total - offset - limit) : offset;
-    const count = descending ? Math.min(limit, total - offset) : limit;
-    const ids = anchorsOf(field).ids(start, count);
-    const rows = pageStatement(TOKENS_BY_IDS).all({ ...params, ids: `[${ids.join(',')}]` });
-    return descending ? (rows as string[]).reverse() : (rows as string[]);
-  };
-
-  // Pages asked for again while the tokens and the clock's second stay the same read the same.
-  // This process's writes show at once; another process's within OTHER_WRITES_CHECK_MS.
-  const recentPages = new Map<string, string>();
-  let recentPagesState = '';
-
-  const pageJson = (query: TokenListQuery): string => {
-    const now = clock();
-    const state = `${now} ${recentTokensState()}`;
-    if (state !== recentPagesState || recentPages.size >= RECENT_PAGES) {
-      recentPages.clear();
-      recentPagesState = state;
-    }
-    const key = JSON.stringify([
-      query.p,
-      query.size,
-      query.order,
-      query.status,
-      query.keyword,
-      query.token,
-    ]);
-    let json = recentPages.get(key);
-    if (json === undefined) {
-      const { total, rows } = readPage(query, buildListStatements(query, now));
-      json = `{"items":[${rows.join(',')}],"total":${total},"page":${query.p},"page_size":${query.size}}`;
-      recentPages.set(key, json);
-    }
-    return json;
-  };
+  const lists = listReader(db, { clock, commits: () => commits });
 
   const insertRecord = (record: TokenRecordInput): number => {
     const { lastInsertRowid } = statements.insert.run(toRow(record));
@@ -311,11 +160,11 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
   return {
     async list(query) {
-      return JSON.parse(pageJson(query)) as TokenPage;
+      return JSON.parse(lists.pageJson(query)) as TokenPage;
     },
 
     async listJson(query) {
-      return pageJson(query);
+      return lists.pageJson(query);
     },
 
     async get(id) {
@@ -353,7 +202,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     async summary(filter) {
       const { where, params } = buildTokenFilter(filter, clock());
-      const counts = listStatement(`${SUMMARY_SELECT} ${where(indexable)}`).get(params) as
+      const counts = summaryStatement(`${SUMMARY_SELECT} ${where(indexable)}`).get(params) as
         Omit<TokenSummary, 'enabled'> | undefined;
       if (!counts) throw new Error('the summary query returned no row');
       return {
