@@ -35,7 +35,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // Builds the service to plain JavaScript first when its build is missing or stale.
+    command: 'node scripts/service.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

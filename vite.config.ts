@@ -33,6 +33,7 @@ export default defineConfig({
       'e2e/emulators/**/*.test.ts',
     ],
     setupFiles: ['./src/test-setup.ts'],
+    globalSetup: ['./server/test-global-setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
   },

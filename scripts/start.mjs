@@ -1,6 +1,7 @@
 // `npm start`: builds the dashboard when dist/ is missing or older than its sources, then runs
-// the token service in the foreground. Arguments (e.g. --demo) go to the service.
-import { spawn, spawnSync } from 'node:child_process';
+// the token service in the foreground (service.mjs: built to plain JavaScript first when
+// needed). Arguments (e.g. --demo) go to the service.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,12 +37,4 @@ if (builtAt < sourcesAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const service = spawn(
-  process.execPath,
-  ['--import', 'tsx', join(root, 'server/main.ts'), ...process.argv.slice(2)],
-  { cwd: root, stdio: 'inherit' },
-);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => service.kill(signal));
-}
-service.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+await import('./service.mjs');

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { adminAuth } from './auth';
 import type { Config } from './config';
 import { corsFor } from './http/cors';
 import { registerDashboard } from './http/dashboard';
 import { ApiError, fail } from './http/envelope';
-import { securityHeaders } from './http/security-headers';
+import { everyAnswer } from './http/every-answer';
 import { isApiPath, type App, type AppEnv } from './http/types';
 import { registerOptionRoutes } from './routes/options';
 import { registerStatusRoutes } from './routes/status';
@@ -27,14 +26,8 @@ export function createApp({ store, adminKey, config, distDir, now = Date.now }: 
   // strict: false makes the trailing slash optional on every route.
   const app = new Hono<AppEnv>({ strict: false });
 
-  app.use(securityHeaders());
-  app.use(compress());
+  app.use(everyAnswer());
   if (config.corsOrigins.length > 0) app.use('/api/*', corsFor(config.corsOrigins));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    // Responses carry keys and settings: no cache may keep them.
-    c.res.headers.set('Cache-Control', 'no-store');
-  });
 
   const requireAdminKey = adminAuth({ adminKey, now });
   app.use('/api/token/*', requireAdminKey);

@@ -1,8 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { FailureLimiter } from './failure-limiter';
 import { ApiError } from './http/envelope';
+import { requestHeader } from './http/request-header';
 import type { AppContext, AppEnv } from './http/types';
 
 const MAX_FAILURES = 10;
@@ -40,7 +41,7 @@ export function adminAuth({ adminKey, now }: AdminAuthOptions): MiddlewareHandle
       );
     }
     // Comparing digests takes the same time for every input, whatever its length.
-    if (!timingSafeEqual(sha256(bearerToken(c.req.header('authorization'))), expected)) {
+    if (!timingSafeEqual(sha256(bearerToken(requestHeader(c, 'authorization'))), expected)) {
       limiter.recordFailure(address);
       throw new ApiError(
         401,
@@ -53,7 +54,7 @@ export function adminAuth({ adminKey, now }: AdminAuthOptions): MiddlewareHandle
 }
 
 function sha256(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest();
+  return hash('sha256', text, 'buffer');
 }
 
 /** The credential of a Bearer header; '' for none or another scheme, which never matches. */

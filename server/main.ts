@@ -1,6 +1,7 @@
 /**
- * The token service: `node --import tsx server/main.ts [--demo]`. Settings come from the
- * environment (see config.ts). Prints "Tokendesk listening on http://HOST:PORT" when ready.
+ * The token service: `node scripts/service.mjs [--demo]` runs its build (dist-server/main.mjs,
+ * made from this file by scripts/build-server.mjs). Settings come from the environment (see
+ * config.ts). Prints "Tokendesk listening on http://HOST:PORT" when ready.
  */
 import { fileURLToPath } from 'node:url';
 import { tokenListQuerySchema } from '../src/contract/token';

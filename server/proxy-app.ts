@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
+import { compression } from './http/compression';
 import { registerDashboard } from './http/dashboard';
 import { fail, ok } from './http/envelope';
-import { securityHeaders } from './http/security-headers';
+import { standardHeaders } from './http/security-headers';
 import { isApiPath, type App, type AppEnv } from './http/types';
 import { proxyHandler, type ProxyOptions } from './proxy';
 
@@ -16,11 +16,11 @@ export interface ProxyAppOptions extends ProxyOptions {
  */
 export function createProxyApp({ upstream, timeoutMs, distDir }: ProxyAppOptions): App {
   const app = new Hono<AppEnv>({ strict: false });
-  app.use(securityHeaders([upstream.origin]));
+  app.use(standardHeaders([upstream.origin]));
   app.get('/healthz', (c) => ok(c, { status: 'ok', upstream: upstream.origin }));
   app.all('/api/*', proxyHandler({ upstream, timeoutMs }));
   app.all('/api', proxyHandler({ upstream, timeoutMs }));
-  app.use(compress());
+  app.use(compression());
   registerDashboard(app, distDir);
   app.notFound((c) =>
     isApiPath(c.req.path)

@@ -1,6 +1,10 @@
-/** Shared by tests that run the service as people do: `node --import tsx server/main.ts`. */
+/**
+ * Shared by tests that run the service as people do: its build, dist-server/main.mjs (made
+ * before the tests by server/test-global-setup.ts).
+ */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY } from '../scripts/build-server.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LISTENING = /^Tokendesk listening on (http:\/\/127\.0\.0\.1:(\d+))/m;
@@ -31,7 +35,7 @@ const launched: ChildProcessWithoutNullStreams[] = [];
 
 /** PORT=0 lets the system pick a free port, read back from the printed line. */
 export function launchService(env: Record<string, string>, args: string[] = []): Launch {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+  const child = spawn(process.execPath, [SERVER_ENTRY, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
   });

@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { ensureServerBuilt } from '../../scripts/build-server.mjs';
 import { killChild, spawnTracked, stopChild } from './cleanup';
+import { progress } from './log';
 import { REPO_ROOT } from './paths';
 
 export const BENCH_ADMIN_KEY = 'bench-admin-key-0123456789abcdefghijklmnop';
@@ -39,12 +41,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The service as it runs in production: its own process, through tsx, on loopback. */
+let built: string | undefined;
+
+/** The service's build (`node dist-server/main.mjs`, as `npm start` runs it), made once per run. */
+function serviceEntry(): string {
+  if (built === undefined) {
+    progress('building the service (scripts/build-server.mjs --force)');
+    execFileSync(process.execPath, ['scripts/build-server.mjs', '--force'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    built = ensureServerBuilt();
+  }
+  return built;
+}
+
+/** The service as it runs in production: its own process, from its build, on loopback. */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const entry = serviceEntry();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawnTracked(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawnTracked(process.execPath, [entry], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

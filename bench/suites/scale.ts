@@ -87,7 +87,7 @@ export async function scaleSuite(context: BenchContext): Promise<SuiteResult> {
         COLD_START_GOAL_MS,
         ms,
         {
-          note: `includes Node’s start and tsx loading server/*.ts (from tsx’s cache after the first start); each: ${starts.map((s) => s.toFixed(0)).join(', ')} ms`,
+          note: `includes Node’s start and loading the built service (dist-server/main.mjs); each: ${starts.map((s) => s.toFixed(0)).join(', ')} ms`,
         },
       ),
     ],
@@ -127,7 +127,7 @@ function detailsOf(listing: ListTimings, tokens: number): string[] {
     byKeyword.set(timing.label, [...(byKeyword.get(timing.label) ?? []), timing]);
   }
   return [
-    `A database of ${count(tokens)} synthetic tokens made by \`npm run seed\` in a temporary folder. List timings call the store’s \`list\` (server/store/sqlite-store.ts) directly in the bench process, each call from the parsed query to the page of tokens: per order, 40 pages of ${PAGE_SIZE} drawn log-uniformly from page 1 to the last (as many first pages as deep ones), after one untimed call that prepares the statement; name search: each keyword’s pages 1, 2, 5 and its last; key search: 100 lookups, four in five of a stored key (half with \`sk-\`), the rest unknown keys. Memory: the service (its own process) on that database, \`VmRSS\` from /proc after a burst of list (every order, pages 1, 100, 5,000), search, key and summary requests, 4 at a time; the peak is sampled every 20 ms and from \`VmHWM\`. Cold start: spawn of \`node --import tsx server/main.ts\` to the first 200 of \`/healthz\`, polled every 5 ms.`,
+    `A database of ${count(tokens)} synthetic tokens made by \`npm run seed\` in a temporary folder. List timings call the store’s \`list\` (server/store/sqlite-store.ts) directly in the bench process, each call from the parsed query to the page of tokens: per order, 40 pages of ${PAGE_SIZE} drawn log-uniformly from page 1 to the last (as many first pages as deep ones), after one untimed call that prepares the statement; name search: each keyword’s pages 1, 2, 5 and its last; key search: 100 lookups, four in five of a stored key (half with \`sk-\`), the rest unknown keys. Memory: the service (its own process) on that database, \`VmRSS\` from /proc after a burst of list (every order, pages 1, 100, 5,000), search, key and summary requests, 4 at a time; the peak is sampled every 20 ms and from \`VmHWM\`. Cold start: spawn of \`node dist-server/main.mjs\` (the build \`npm start\` runs) to the first 200 of \`/healthz\`, polled every 5 ms.`,
     '',
     '| keyword | matches | page 1 | page 2 | page 5 | last page |',
     '| --- | --- | --- | --- | --- | --- |',

@@ -51,7 +51,7 @@ export async function startService(
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tokendesk-e2e-own-'));
   const adminKey = options.adminKey ?? 'own-service-admin-key-abcdefghijklmnopqrstuvwxyz';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/service.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,5 +1,7 @@
+import { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { ApiError } from './envelope';
+import { requestHeader } from './request-header';
 import type { AppContext } from './types';
 import { parseWith } from './validate';
 
@@ -15,13 +17,13 @@ export async function readJsonBody<S extends z.ZodType>(
   c: AppContext,
   schema: S,
 ): Promise<z.output<S>> {
-  if (Number(c.req.header('content-length') ?? 0) > BODY_LIMIT_BYTES) throw tooLarge();
-  if (!isJsonMediaType(c.req.header('content-type'))) {
+  if (Number(requestHeader(c, 'content-length') ?? 0) > BODY_LIMIT_BYTES) throw tooLarge();
+  if (!isJsonMediaType(requestHeader(c, 'content-type'))) {
     throw new ApiError(415, 'body must be JSON: send it with Content-Type: application/json');
   }
   let value: unknown;
   try {
-    value = JSON.parse(await readText(c.req.raw));
+    value = JSON.parse(await readText(c));
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError(400, 'body is not valid JSON');
@@ -36,10 +38,52 @@ function isJsonMediaType(header: string | undefined): boolean {
   return header?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
-/** Counts what actually arrives: a chunked body has no Content-Length to trust. */
-async function readText(request: Request): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
+async function readText(c: AppContext): Promise<string> {
+  const incoming = c.env?.incoming;
+  const bytes =
+    incoming instanceof IncomingMessage
+      ? await readIncoming(incoming)
+      : await readStream(c.req.raw.body);
+  // fatal: bytes that are not UTF-8 are not JSON, rather than silently replaced.
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+/**
+ * Straight from Node's request, which costs far less than its Fetch Request's stream. Counts
+ * what actually arrives: a chunked body has no Content-Length to trust.
+ */
+function readIncoming(incoming: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error: Error | null) => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', finish);
+      incoming.off('close', onClose);
+      if (error) reject(error);
+      else resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      // The rest is left unread; the server discards it after answering.
+      if (size > BODY_LIMIT_BYTES) finish(tooLarge());
+      else chunks.push(chunk);
+    };
+    const onEnd = () => finish(null);
+    const onClose = () => finish(new Error('the client went away before its body arrived'));
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', finish);
+    incoming.on('close', onClose);
+    if (incoming.readableEnded) finish(null);
+  });
+}
+
+/** The same from a Fetch body stream (requests made in-process, as tests do). */
+async function readStream(body: ReadableStream<Uint8Array> | null): Promise<Buffer> {
+  if (!body) return Buffer.alloc(0);
+  const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -52,6 +96,5 @@ async function readText(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  // fatal: bytes that are not UTF-8 are not JSON, rather than silently replaced.
-  return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }

@@ -4,11 +4,11 @@ import {
   tokenListQuerySchema,
   tokenStatusUpdateSchema,
 } from '../../src/contract/token';
-import { ApiError, ok } from '../http/envelope';
+import { ApiError, ok, okJson } from '../http/envelope';
 import { readJsonBody } from '../http/json-body';
 import { resource } from '../http/resource';
 import type { App, AppContext } from '../http/types';
-import { parseIdParam, parseQuery, parseWith } from '../http/validate';
+import { parseIdParam, parseQuery, parseWith, queryParser } from '../http/validate';
 import type { TokenStore, UpdateRefusal } from '../store/token-store';
 import { createBodySchema, summaryQuerySchema, updateBodySchema } from './token-bodies';
 
@@ -25,8 +25,8 @@ const REFUSALS: Record<UpdateRefusal, string> = {
 const noSuchToken = (id: number) => new ApiError(404, `no token has id ${id}`);
 
 export function registerTokenRoutes(app: App, store: TokenStore): void {
-  const list = async (c: AppContext) =>
-    ok(c, await store.list(parseQuery(c, tokenListQuerySchema)));
+  const listQuery = queryParser(tokenListQuerySchema);
+  const list = async (c: AppContext) => okJson(c, await store.listJson(listQuery(c)));
 
   resource(app, '/api/token', {
     GET: list,

@@ -22,15 +22,52 @@ export const FEW_MATCHES = 5000;
 export interface ListStatements {
   /** SQL for the number of matching rows, or null when the kept total applies. */
   count: string | null;
-  /** Walks the order's index and filters on the way, stopping at LIMIT: for many matches. */
-  pageByOrder: string;
-  /** Lets SQLite start from a filter's index and sort the matches: for few matches. */
-  pageByFilter: string;
+  /**
+   * SQL for rows @offset to @offset + @limit of the list in `direction`, each row one token as
+   * JSON text (TOKEN_JSON). `strategy` says how SQLite should find them.
+   */
+  page: (strategy: PageStrategy, direction: PageDirection) => string;
+  /**
+   * For a name search in id order: SQL for the ids of the same rows, read from the name index
+   * in its own (rowid) order, which needs no walk through the tokens in search of matches.
+   */
+  idsByName: ((direction: PageDirection) => string) | null;
   params: Record<string, string | number>;
 }
 
+/**
+ * 'order': walk the order's index and filter on the way, stopping at LIMIT (many matches).
+ * 'filter': let SQLite start from a filter's index and sort the matches (few matches).
+ */
+export type PageStrategy = 'order' | 'filter';
+/** 'reverse' reads the list from its end: the rows skipped by OFFSET are fewer for a late page. */
+export type PageDirection = 'forward' | 'reverse';
+
+/**
+ * A token as JSON text, made by SQLite: one value per row to hand to JavaScript, instead of
+ * twelve, and no object to build and serialise. Mirrors toToken() in token-record.ts with the key
+ * masked (maskKey), the fields in the contract's order; `@now` is the request's clock.
+ */
+export const TOKEN_JSON = `json_object(
+  'id', id,
+  'name', name,
+  'key', substr(key, 1, 4) || '**********' || substr(key, -4),
+  'status', CASE
+    WHEN status = 2 THEN 2
+    WHEN expired_time <> -1 AND expired_time <= @now THEN 3
+    WHEN unlimited_quota = 0 AND remain_quota = 0 THEN 4
+    ELSE 1 END,
+  'remain_quota', remain_quota,
+  'used_quota', used_quota,
+  'unlimited_quota', CASE WHEN unlimited_quota = 1 THEN json('true') ELSE json('false') END,
+  'expired_time', expired_time,
+  'created_time', created_time,
+  'accessed_time', accessed_time,
+  'models', models,
+  'subnet', subnet)`;
+
 /** Each expression matches an index of sqlite-schema, so ordering reads the index, not a sort. */
-const ORDER_EXPRESSIONS: Record<TokenOrderField, string> = {
+export const ORDER_EXPRESSIONS: Record<TokenOrderField, string> = {
   id: 'id',
   name: 'name COLLATE NOCASE',
   remain_quota: 'remain_quota',
@@ -117,19 +154,42 @@ export function buildTokenFilter(
 
 export function buildListStatements(query: TokenListQuery, now: number): ListStatements {
   const { where, params, none, nameSearchOnly } = buildTokenFilter(query, now);
-  const page = (c: Column) =>
-    `SELECT * FROM tokens ${where(c)} ORDER BY ${orderBy(query.order)} LIMIT @limit OFFSET @offset`;
-
   return {
     count: none
       ? null
       : nameSearchOnly
         ? 'SELECT count(*) AS total FROM token_names WHERE token_names MATCH @phrase'
         : `SELECT count(*) AS total FROM tokens ${where(indexable)}`,
-    pageByOrder: page(notIndexable),
-    pageByFilter: page(indexable),
+    page: (strategy, direction) => {
+      const order = direction === 'forward' ? query.order : reverseOrder(query.order);
+      const filter = where(strategy === 'order' ? notIndexable : indexable);
+      return `SELECT ${TOKEN_JSON} AS token FROM tokens ${filter} ORDER BY ${orderBy(order)} LIMIT @limit OFFSET @offset`;
+    },
+    idsByName:
+      nameSearchOnly && orderField(query.order).field === 'id'
+        ? (direction) => {
+            const descending = orderField(query.order).descending !== (direction === 'reverse');
+            return `SELECT rowid FROM token_names WHERE token_names MATCH @phrase ORDER BY rowid ${descending ? 'DESC' : 'ASC'} LIMIT @limit OFFSET @offset`;
+          }
+        : null,
     params,
   };
+}
+
+/** SQL for the tokens with the ids in @ids (a JSON array), as JSON text, in the array's order. */
+export const TOKENS_BY_IDS = `SELECT ${TOKEN_JSON} AS token FROM (
+  SELECT tokens.*, page.key AS place FROM json_each(@ids) AS page
+  CROSS JOIN tokens ON tokens.id = page.value
+) ORDER BY place`;
+
+/** The field an order sorts by, and whether it is descending. */
+export function orderField(order: TokenOrder): { field: TokenOrderField; descending: boolean } {
+  const descending = order.startsWith('-');
+  return { field: (descending ? order.slice(1) : order) as TokenOrderField, descending };
+}
+
+function reverseOrder(order: TokenOrder): TokenOrder {
+  return order.startsWith('-') ? (order.slice(1) as TokenOrder) : (`-${order}` as TokenOrder);
 }
 
 /**
@@ -142,8 +202,7 @@ function likeFoldsEnough(keyword: string): boolean {
 
 /** Paging is stable because ties are broken by id, in the same direction as the order. */
 function orderBy(order: TokenOrder): string {
-  const descending = order.startsWith('-');
-  const field = (descending ? order.slice(1) : order) as TokenOrderField;
+  const { field, descending } = orderField(order);
   const direction = descending ? 'DESC' : 'ASC';
   if (field === 'id') return `id ${direction}`;
   return `${ORDER_EXPRESSIONS[field]} ${direction}, id ${direction}`;

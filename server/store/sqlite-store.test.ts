@@ -7,7 +7,7 @@ import { makeTempDir } from '../test-support';
 import { FEW_MATCHES } from './sqlite-list-query';
 import { SCHEMA_VERSION } from './sqlite-schema';
 import { DATABASE_FILE, openSqliteStore } from './sqlite-store';
-import { generateTokenKey, returnedStatus } from './token-record';
+import { generateTokenKey, returnedStatus, toToken } from './token-record';
 import type { TokenRecordInput, TokenStore } from './token-store';
 
 let dataDir: string;
@@ -246,6 +246,11 @@ describe('lists with many matches', () => {
       false,
     ],
     ['everything by name', { order: 'name' }, () => true, 'name', false],
+    // A fifth never expires: a tie longer than the distance between two anchors.
+    ['everything by expired_time', { order: 'expired_time' }, () => true, 'expired_time', false],
+    ['everything by -expired_time', { order: '-expired_time' }, () => true, 'expired_time', true],
+    ['everything by id', { order: 'id' }, () => true, 'id', false],
+    ['everything by -remain_quota', { order: '-remain_quota' }, () => true, 'remain_quota', true],
     [
       'everything by -accessed_time',
       { order: '-accessed_time' },
@@ -256,10 +261,91 @@ describe('lists with many matches', () => {
   ] as const)('pages %s', async (_label, input, filter, field, descending) => {
     const want = expected(filter, field, descending);
     expect(want.total).toBeGreaterThan(0);
-    for (const p of [1, 2, 40]) {
+    // Late pages are read from the end of the list, in the reverse order.
+    const last = Math.ceil(want.total / 25);
+    const middle = Math.ceil(last / 2);
+    for (const p of new Set([
+      1,
+      2,
+      40,
+      100,
+      middle - 1,
+      middle,
+      middle + 1,
+      last - 1,
+      last,
+      last + 1,
+    ])) {
       const page = await store.list(query({ ...input, size: '25', p: String(p) }));
       expect(page.total).toBe(want.total);
       expect(page.items.map((token) => token.id)).toEqual(want.ids.slice((p - 1) * 25, p * 25));
     }
+  });
+});
+
+describe('tokens as the list sends them', () => {
+  it('are what toToken() makes of each record, with the key masked, in every status', async () => {
+    const records = [
+      record({ name: 'Plain' }),
+      record({ name: 'Disabled and expired', status: 2, expired_time: NOW - 1 }),
+      record({ name: 'Expires now', expired_time: NOW }),
+      record({ name: 'Expires later', expired_time: NOW + 1 }),
+      record({ name: 'Exhausted', remain_quota: 0 }),
+      record({ name: 'Expired and exhausted', remain_quota: 0, expired_time: NOW - 5 }),
+      record({ name: 'Unlimited, none left', remain_quota: 0, unlimited_quota: true }),
+      record({
+        name: 'Quotes " and \\ back\\slash, 生产环境 😀',
+        remain_quota: 1_000_000_000_000_000,
+        used_quota: 123_456_789,
+        models: 'gpt-4o,"odd"',
+        subnet: '10.0.0.0/8',
+      }),
+    ];
+    await store.insertMany(records);
+    const page = await store.list(query({ size: '100', order: 'id' }));
+    expect(page.items).toEqual(records.map((r, i) => toToken({ ...r, id: i + 1 }, NOW, 'masked')));
+    expect(JSON.parse(await store.listJson(query({ size: '100', order: 'id' })))).toEqual(page);
+  });
+});
+
+describe('a page asked for again', () => {
+  it("follows the clock, this store's writes and another connection's", async () => {
+    let now = NOW;
+    await store.close();
+    store = openSqliteStore({ dataDir, now: () => now });
+    await store.insertMany([record({ name: 'Expiring', expired_time: NOW + 1 })]);
+    const statuses = async () => (await store.list(query())).items.map((token) => token.status);
+    const expiredTotal = async () => (await store.list(query({ status: '3' }))).total;
+    expect(await statuses()).toEqual([1]);
+    expect(await expiredTotal()).toBe(0);
+    now = NOW + 1;
+    expect(await statuses()).toEqual([3]);
+    expect(await expiredTotal()).toBe(1);
+    await store.insertMany([record({ name: 'Second' })]);
+    expect(await statuses()).toEqual([1, 3]);
+
+    const other = new Database(join(dataDir, DATABASE_FILE));
+    try {
+      other.exec("UPDATE tokens SET status = 2 WHERE name = 'Second'");
+    } finally {
+      other.close();
+    }
+    // Another process's change may take up to 50 ms to show in a page asked for again.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await statuses()).toEqual([2, 3]);
+  });
+});
+
+describe('deep pages after a change', () => {
+  it('move with the tokens added before them', async () => {
+    const names = (page: { items: { name: string }[] }) => page.items.map((token) => token.name);
+    await store.insertMany(
+      Array.from({ length: 5000 }, (_, i) => record({ name: `m ${String(i).padStart(4, '0')}` })),
+    );
+    const deep = query({ order: 'name', size: '10', p: '201' });
+    expect(names(await store.list(deep))[0]).toBe('m 2000');
+    await store.insertMany(Array.from({ length: 3 }, () => record({ name: 'a first' })));
+    expect(names(await store.list(deep))[0]).toBe('m 1997');
+    expect((await store.list(deep)).total).toBe(5003);
   });
 });

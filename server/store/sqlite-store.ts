@@ -3,18 +3,17 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { OPTION_KEYS } from '../../src/contract/status';
 import type { Option } from '../../src/contract/status';
-import type { TokenSummary, TokenUpdate } from '../../src/contract/token';
+import type { TokenPage, TokenSummary, TokenUpdate } from '../../src/contract/token';
 import { makeDirectory } from '../make-directory';
 import { OPTION_DEFAULTS } from './option-defaults';
+import { groupCommit } from './sqlite-group-commit';
 import {
-  FEW_MATCHES,
   NAME_CONTAINS_FUNCTION,
-  buildListStatements,
   buildTokenFilter,
   foldedContains,
   indexable,
-  type ListStatements,
 } from './sqlite-list-query';
+import { listReader } from './sqlite-list-reader';
 import { migrate } from './sqlite-schema';
 import {
   enableRefusal,
@@ -26,12 +25,19 @@ import {
 import type { TokenRecordInput, TokenStore, UpdateResult } from './token-store';
 
 export const DATABASE_FILE = 'tokendesk.db';
-const CACHE_KIB = 128 * 1024;
+/**
+ * SQLite's page cache, the largest part of the service's memory after Node itself. Its pages
+ * are also in the operating system's file cache, so a smaller one costs a system call per page,
+ * not a disk read: the deep pages (anchors) and searches (kept totals) touch few pages anyway.
+ */
+export const SERVICE_CACHE_KIB = 24 * 1024;
 
 export interface SqliteStoreOptions {
   dataDir: string;
   /** Unix seconds; tests of expiry pass their own clock. */
   now?: () => number;
+  /** SQLite's page cache; bulk loads (the seed script) go faster with a larger one. */
+  cacheKiB?: number;
 }
 
 type NameRow = { id: number; name: string };
@@ -60,7 +66,7 @@ const VALUES = COLUMNS.split(', ')
 
 export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const clock = options.now ?? nowInSeconds;
-  const db = openDatabase(options.dataDir);
+  const db = openDatabase(options.dataDir, options.cacheKiB ?? SERVICE_CACHE_KIB);
 
   const statements = {
     byId: db.prepare<[number], TokenRow>('SELECT * FROM tokens WHERE id = ?'),
@@ -98,31 +104,21 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   // Cheap insurance: a total drifted by a hand edit of the file is right again after a restart.
   statements.recount.run();
 
-  // Statements differ only by which filters and order are present: a few dozen shapes.
-  const listStatements = new Map<string, Database.Statement>();
-  const listStatement = (sql: string) => {
-    let statement = listStatements.get(sql);
+  // Statements differ only by which filters are present: a few shapes.
+  const summaryStatements = new Map<string, Database.Statement>();
+  const summaryStatement = (sql: string) => {
+    let statement = summaryStatements.get(sql);
     if (!statement) {
       statement = db.prepare(sql);
-      listStatements.set(sql, statement);
+      summaryStatements.set(sql, statement);
     }
     return statement;
   };
 
-  // One snapshot for the total and the page, so they agree even while another process writes.
-  const readPage = db.transaction((sql: ListStatements, limit: number, offset: number) => {
-    const total =
-      sql.count === null
-        ? (statements.total.get()?.total ?? 0)
-        : (listStatement(sql.count).get(sql.params) as { total: number }).total;
-    const pageSql = total <= FEW_MATCHES ? sql.pageByFilter : sql.pageByOrder;
-    // OFFSET walks the rows it skips: past the end there is nothing to walk for.
-    const rows =
-      offset >= total
-        ? []
-        : (listStatement(pageSql).all({ ...sql.params, limit, offset }) as TokenRow[]);
-    return { total, rows };
-  });
+  // This process's commits: what the tokens are, with data_version for other processes'.
+  let commits = 0;
+  const writes = groupCommit(db, () => (commits += 1));
+  const lists = listReader(db, { clock, commits: () => commits });
 
   const insertRecord = (record: TokenRecordInput): number => {
     const { lastInsertRowid } = statements.insert.run(toRow(record));
@@ -165,15 +161,11 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
   return {
     async list(query) {
-      const now = clock();
-      const sql = buildListStatements(query, now);
-      const { total, rows } = readPage(sql, query.size, (query.p - 1) * query.size);
-      return {
-        items: rows.map((row) => toToken(fromRow(row), now, 'masked')),
-        total,
-        page: query.p,
-        page_size: query.size,
-      };
+      return JSON.parse(lists.pageJson(query)) as TokenPage;
+    },
+
+    async listJson(query) {
+      return lists.pageJson(query);
     },
 
     async get(id) {
@@ -191,24 +183,27 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
         created_time: now,
         accessed_time: now,
       };
-      return toToken({ ...record, id: insertOne(record) }, now, 'whole');
+      const id = await writes.run(() => insertOne(record));
+      return toToken({ ...record, id }, now, 'whole');
     },
 
     async update(patch) {
-      return applyUpdate(patch, clock());
+      const now = clock();
+      return writes.run(() => applyUpdate(patch, now));
     },
 
     async remove(id) {
-      return removeRows(() => statements.remove.all(id)) > 0;
+      return (await writes.run(() => removeRows(() => statements.remove.all(id)))) > 0;
     },
 
     async removeMany(ids) {
-      return removeRows(() => statements.removeMany.all(JSON.stringify(ids)));
+      const list = JSON.stringify(ids);
+      return writes.run(() => removeRows(() => statements.removeMany.all(list)));
     },
 
     async summary(filter) {
       const { where, params } = buildTokenFilter(filter, clock());
-      const counts = listStatement(`${SUMMARY_SELECT} ${where(indexable)}`).get(params) as
+      const counts = summaryStatement(`${SUMMARY_SELECT} ${where(indexable)}`).get(params) as
         Omit<TokenSummary, 'enabled'> | undefined;
       if (!counts) throw new Error('the summary query returned no row');
       return {
@@ -222,7 +217,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     async insertMany(tokens) {
-      return insertAll(tokens);
+      return writes.run(() => insertAll(tokens));
     },
 
     async getOptions() {
@@ -231,7 +226,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     async setOption(key, value) {
-      statements.setOption.run(key, value);
+      await writes.run(() => statements.setOption.run(key, value));
       return this.getOptions();
     },
 
@@ -240,12 +235,13 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     async close() {
+      writes.flush();
       db.close();
     },
   };
 }
 
-function openDatabase(dataDir: string): Database.Database {
+function openDatabase(dataDir: string, cacheKiB: number): Database.Database {
   makeDirectory(dataDir, 0o700);
   const file = join(dataDir, DATABASE_FILE);
   // Created here first so the file holding every key is readable by its owner only;
@@ -259,9 +255,12 @@ function openDatabase(dataDir: string): Database.Database {
     db.pragma('busy_timeout = 5000');
     // No foreign keys yet; on, so a later migration's are enforced from the start.
     db.pragma('foreign_keys = ON');
-    // Eight indexes and the name search at a million rows: a larger cache than SQLite's
-    // 16 MiB default keeps their hot pages in memory (a million-row seed runs twice as fast).
-    db.pragma(`cache_size = -${CACHE_KIB}`);
+    db.pragma(`cache_size = -${cacheKiB}`);
+    // No memory-mapped reads: mapped pages would count in the process's resident memory.
+    db.pragma('mmap_size = 0');
+    // Temporary data in memory: above all the savepoint journal of each write of a group commit,
+    // which as a file cost some thirty writes per created token.
+    db.pragma('temp_store = MEMORY');
     db.function(NAME_CONTAINS_FUNCTION, { deterministic: true }, foldedContains);
     migrate(db);
     return db;

@@ -41,6 +41,8 @@ export type UpdateResult =
  */
 export interface TokenStore {
   list(query: TokenListQuery): Promise<TokenPage>;
+  /** The same page as list(), as JSON text: what the service sends, without building objects. */
+  listJson(query: TokenListQuery): Promise<string>;
   get(id: number): Promise<Token | null>;
   /** The new token with its whole key. */
   create(input: TokenCreate): Promise<Token>;

@@ -1,0 +1,188 @@
+import type Database from 'better-sqlite3';
+import type { TokenListQuery, TokenOrder, TokenOrderField } from '../../src/contract/token';
+import {
+  FEW_MATCHES,
+  TOKENS_BY_IDS,
+  buildListStatements,
+  orderField,
+  type ListStatements,
+} from './sqlite-list-query';
+import { ANCHOR_EVERY, OrderAnchors } from './sqlite-order-anchors';
+
+/** Pages kept for repeats within a second (a dashboard and its refetches, pollers): a few MB. */
+const RECENT_PAGES = 64;
+/** Totals of searches and filters kept until the tokens change. */
+const KEPT_TOTALS = 256;
+/** How long a page kept in memory may miss a change another process (not this one) made. */
+const OTHER_WRITES_CHECK_MS = 50;
+
+export interface ListReaderOptions {
+  /** Unix seconds: the clock of the returned statuses. */
+  clock: () => number;
+  /** How many writes this process has committed: any change of it may change every page. */
+  commits: () => number;
+}
+
+export interface ListReader {
+  /** A page of tokens (TokenPage) as JSON text. */
+  pageJson(query: TokenListQuery): string;
+}
+
+/**
+ * Reads pages of the token list, and keeps what makes the next ones cheaper: the pages
+ * themselves for a second, the totals of searches and the anchors of deep pages until the tokens
+ * change (a write of this process, or data_version for another's).
+ */
+export function listReader(
+  db: Database.Database,
+  { clock, commits }: ListReaderOptions,
+): ListReader {
+  const keptTotal = db.prepare<[], { total: number }>('SELECT total FROM token_count');
+  // Changes when another connection (another process) commits.
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+
+  // Statements differ only by which filters and order are present: a few dozen shapes.
+  const countStatements = new Map<string, Database.Statement>();
+  const countStatement = (sql: string) => {
+    let statement = countStatements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      countStatements.set(sql, statement);
+    }
+    return statement;
+  };
+  // Each returns one value per row: a token as JSON text, or an id.
+  const pageStatements = new Map<string, Database.Statement>();
+  const pageStatement = (sql: string) => {
+    let statement = pageStatements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql).pluck();
+      pageStatements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  const tokensState = () => `${commits()} ${dataVersion.get()}`;
+  // The same, with data_version read at most every OTHER_WRITES_CHECK_MS: reading it locks the
+  // shared memory (two system calls), a sixth of answering a page again from memory.
+  let otherWrites = dataVersion.get();
+  let otherWritesCheckedAt = performance.now();
+  const recentTokensState = () => {
+    const at = performance.now();
+    if (at - otherWritesCheckedAt >= OTHER_WRITES_CHECK_MS) {
+      otherWrites = dataVersion.get();
+      otherWritesCheckedAt = at;
+    }
+    return `${commits()} ${otherWrites}`;
+  };
+
+  // What depends only on the tokens, kept until they change: the anchors of each order of the
+  // whole list (for deep pages), and totals (a name search's count takes longer than its page).
+  const anchors = new Map<TokenOrderField, OrderAnchors>();
+  const totals = new Map<string, number>();
+  let keptState = '';
+  const keepFor = (state: string) => {
+    if (state === keptState) return;
+    anchors.clear();
+    totals.clear();
+    keptState = state;
+  };
+  const anchorsOf = (field: TokenOrderField) => {
+    let ofField = anchors.get(field);
+    if (!ofField) {
+      ofField = new OrderAnchors(db, field);
+      anchors.set(field, ofField);
+    }
+    return ofField;
+  };
+  const totalOf = (sql: ListStatements) => {
+    if (sql.count === null) return keptTotal.get()?.total ?? 0;
+    // The clock is part of the count only when the filter asks about expiry.
+    const { now, ...rest } = sql.params;
+    const key = JSON.stringify([sql.count, sql.count.includes('@now') ? now : null, rest]);
+    let total = totals.get(key);
+    if (total === undefined) {
+      total = (countStatement(sql.count).get(sql.params) as { total: number }).total;
+      if (totals.size >= KEPT_TOTALS) totals.clear();
+      totals.set(key, total);
+    }
+    return total;
+  };
+
+  /** A deep page of the whole list: found from the order's anchors, then read by id. */
+  const anchoredPage = (
+    order: TokenOrder,
+    total: number,
+    offset: number,
+    limit: number,
+    params: ListStatements['params'],
+  ): string[] => {
+    const { field, descending } = orderField(order);
+    // Anchors are kept for the ascending order: a descending page is a reversed ascending one.
+    const start = descending ? Math.max(0, total - offset - limit) : offset;
+    const count = descending ? Math.min(limit, total - offset) : limit;
+    const ids = anchorsOf(field).ids(start, count);
+    const rows = pageStatement(TOKENS_BY_IDS).all({ ...params, ids: `[${ids.join(',')}]` });
+    return descending ? (rows as string[]).reverse() : (rows as string[]);
+  };
+
+  // One snapshot for the total and the page, so they agree even while another process writes.
+  const readPage = db.transaction((query: TokenListQuery, sql: ListStatements) => {
+    keepFor(tokensState());
+    const limit = query.size;
+    const offset = (query.p - 1) * limit;
+    const total = totalOf(sql);
+    // OFFSET walks the rows it skips: past the end there is nothing to walk for.
+    if (offset >= total) return { total, rows: [] };
+    if (sql.count === null && Math.min(offset, total - offset - limit) >= ANCHOR_EVERY) {
+      return { total, rows: anchoredPage(query.order, total, offset, limit, sql.params) };
+    }
+    // A page in the back half is read from the end, in the reverse order, skipping fewer rows.
+    const after = total - offset - limit;
+    const fromEnd = after < offset;
+    const direction = fromEnd ? 'reverse' : 'forward';
+    const params = fromEnd
+      ? { ...sql.params, limit: Math.min(limit, total - offset), offset: Math.max(0, after) }
+      : { ...sql.params, limit, offset };
+    let rows: string[];
+    if (sql.idsByName) {
+      const ids = pageStatement(sql.idsByName(direction)).all(params) as number[];
+      rows = pageStatement(TOKENS_BY_IDS).all({ ...params, ids: JSON.stringify(ids) }) as string[];
+    } else {
+      const strategy = total <= FEW_MATCHES ? 'filter' : 'order';
+      rows = pageStatement(sql.page(strategy, direction)).all(params) as string[];
+    }
+    return { total, rows: fromEnd ? rows.reverse() : rows };
+  });
+
+  // Pages asked for again while the tokens and the clock's second stay the same read the same.
+  // This process's writes show at once; another process's within OTHER_WRITES_CHECK_MS.
+  const recentPages = new Map<string, string>();
+  let recentPagesState = '';
+
+  return {
+    pageJson(query) {
+      const now = clock();
+      const state = `${now} ${recentTokensState()}`;
+      if (state !== recentPagesState || recentPages.size >= RECENT_PAGES) {
+        recentPages.clear();
+        recentPagesState = state;
+      }
+      const key = JSON.stringify([
+        query.p,
+        query.size,
+        query.order,
+        query.status,
+        query.keyword,
+        query.token,
+      ]);
+      let json = recentPages.get(key);
+      if (json === undefined) {
+        const { total, rows } = readPage(query, buildListStatements(query, now));
+        json = `{"items":[${rows.join(',')}],"total":${total},"page":${query.p},"page_size":${query.size}}`;
+        recentPages.set(key, json);
+      }
+      return json;
+    },
+  };
+}
