@@ -11,7 +11,7 @@ describe('the service against the model of token-api.md', () => {
     console.log(`model-based test: seed ${seed}`);
     const stats = await runModel({
       seed,
-      numRuns: 100,
+      numRuns: 120,
       maxCommands: 200,
       path: process.env.MODEL_PATH,
     });

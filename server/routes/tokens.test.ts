@@ -226,9 +226,9 @@ describe('update', () => {
     const missing = await service.api('PUT', '/api/token/', { json: { name: 'x' } });
     expect(missing.status).toBe(400);
     expect(missing.message).toBe('id must be a positive integer');
-    const returned = await service.api('PUT', '/api/token/', { json: { id: 1, status: 3 } });
-    expect(returned.status).toBe(400);
-    expect(returned.message).toBe('status must be 1 (enabled) or 2 (disabled)');
+    const unknownStatus = await service.api('PUT', '/api/token/', { json: { id: 1, status: 5 } });
+    expect(unknownStatus.status).toBe(400);
+    expect(unknownStatus.message).toBe('status must be 1 (enabled) or 2 (disabled)');
   });
 
   it('changes only the status with ?status_only=true, ignoring other fields', async () => {
@@ -345,6 +345,36 @@ describe('enabling', () => {
     });
     expect(response.status).toBe(400);
     expect(await getToken(token.id)).toEqual(token);
+  });
+
+  it('lets an enabled token that has expired or run out be edited, and keeps it enabled', async () => {
+    const expired = await service.createToken({
+      name: 'Lapsed',
+      remain_quota: 5,
+      expired_time: nowInSeconds() - DAY,
+    });
+    const renamed = await service.api('PUT', '/api/token/', {
+      json: { id: expired.id, name: 'Lapsed, renamed', status: 1, remain_quota: 7 },
+    });
+    expect(renamed.status).toBe(200);
+    expect(tokenSchema.parse(renamed.data)).toMatchObject({
+      name: 'Lapsed, renamed',
+      remain_quota: 7,
+      status: 3,
+    });
+
+    const empty = await service.createToken({ name: 'Spent', remain_quota: 0 });
+    // Sent back as it was read, status 4 included: the switch stays on.
+    const asRead = await getToken(empty.id);
+    const sentBack = await service.api('PUT', '/api/token/', {
+      json: { ...asRead, name: 'Spent, renamed' },
+    });
+    expect(sentBack.status).toBe(200);
+    expect(tokenSchema.parse(sentBack.data)).toMatchObject({ name: 'Spent, renamed', status: 4 });
+    const topUp = await service.api('PUT', '/api/token/?status_only=true', {
+      json: { id: empty.id, status: 1 },
+    });
+    expect(topUp.status).toBe(200);
   });
 
   it('allows enabling when the same update fixes the expiry or the quota', async () => {

@@ -146,8 +146,11 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const applyUpdate = db.transaction((patch: TokenUpdate, now: number): UpdateResult => {
     const row = statements.byId.get(patch.id);
     if (!row) return { outcome: 'not_found' };
-    const next: TokenRecord = { ...fromRow(row), ...definedFields(patch) };
-    if (patch.status === 1) {
+    const stored = fromRow(row);
+    const next: TokenRecord = { ...stored, ...definedFields(patch) };
+    // Only switching a disabled token on is refused; an enabled one keeps its switch whatever
+    // else the update changes.
+    if (patch.status === 1 && stored.status === 2) {
       const refusal = enableRefusal(next, now);
       if (refusal) return { outcome: 'refused', reason: refusal };
     }

@@ -46,7 +46,7 @@ export interface TokenStore {
   get(id: number): Promise<Token | null>;
   /** The new token with its whole key. */
   create(input: TokenCreate): Promise<Token>;
-  /** Fields left out keep their values; enabling an expired or exhausted result is refused. */
+  /** Fields left out keep their values; switching a disabled token on is refused when the result is expired or exhausted. */
   update(patch: TokenUpdate): Promise<UpdateResult>;
   remove(id: number): Promise<boolean>;
   /** How many of the ids existed and are now deleted. */

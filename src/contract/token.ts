@@ -62,6 +62,16 @@ export const storedStatusSchema = z.union([z.literal(1), z.literal(2)], {
   error: 'status must be 1 (enabled) or 2 (disabled)',
 });
 
+/**
+ * The status an update may send: 1 or 2, or the 3 and 4 a token reads as while enabled, taken
+ * as 1, so a token sent back as it was read keeps its switch.
+ */
+export const writtenStatusSchema = z
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+    error: 'status must be 1 (enabled) or 2 (disabled)',
+  })
+  .transform((status): 1 | 2 => (status === 2 ? 2 : 1));
+
 export const tokenSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -94,7 +104,7 @@ export const tokenUpdateSchema = z.object({
   remain_quota: quotaSchema('remain_quota').optional(),
   expired_time: expiredTimeSchema.optional(),
   unlimited_quota: z.boolean({ error: 'unlimited_quota must be true or false' }).optional(),
-  status: storedStatusSchema.optional(),
+  status: writtenStatusSchema.optional(),
   models: modelsSchema.optional(),
   subnet: subnetSchema.optional(),
 });
@@ -102,7 +112,7 @@ export type TokenUpdate = z.infer<typeof tokenUpdateSchema>;
 
 export const tokenStatusUpdateSchema = z.object({
   id: idSchema,
-  status: storedStatusSchema,
+  status: writtenStatusSchema,
 });
 
 export const batchDeleteSchema = z.object({

@@ -203,7 +203,7 @@ export class TokenModel {
     };
     if (statusOnly) {
       // The status-only form reads id and status and nothing else.
-      take('status', isStoredStatus, field(input, 'status'));
+      take('status', isWrittenStatus, field(input, 'status'));
     } else {
       for (const [name, valid] of PATCHABLE) {
         if (!has(input, name)) continue;
@@ -216,8 +216,9 @@ export class TokenModel {
     if (problems.length > 0 || !validId(id)) return invalid(problems);
     const token = this.tokens.get(id);
     if (!token) return noSuchToken(id);
+    if (patch.status !== undefined) patch.status = patch.status === 2 ? 2 : 1;
     const next: ModelToken = { ...token, ...patch };
-    if (patch.status === 1) {
+    if (patch.status === 1 && token.status === 2) {
       if (next.expired_time !== NEVER && next.expired_time <= this.now) {
         return failure(400, 'expired: change the expiry first');
       }
@@ -342,14 +343,16 @@ export class TokenModel {
 }
 
 const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-const isStoredStatus = (value: unknown): value is 1 | 2 => value === 1 || value === 2;
+/** 1 or 2, or the 3 and 4 an enabled token reads as, which mean 1. */
+const isWrittenStatus = (value: unknown): value is 1 | 2 | 3 | 4 =>
+  value === 1 || value === 2 || value === 3 || value === 4;
 
 const PATCHABLE: [keyof ModelToken, (value: unknown) => boolean][] = [
   ['name', () => true],
   ['remain_quota', validQuota],
   ['expired_time', validExpiry],
   ['unlimited_quota', isBoolean],
-  ['status', isStoredStatus],
+  ['status', isWrittenStatus],
   ['models', validListText],
   ['subnet', validListText],
 ];
