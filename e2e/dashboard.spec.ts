@@ -296,6 +296,32 @@ test.describe('creating, editing and deleting', () => {
     await expect(row.getByText('Disabled')).toBeVisible();
   });
 
+  test('a token that has expired or run out can still be renamed and topped up', async ({
+    page,
+    request,
+  }) => {
+    const expired = unique('Lapsed');
+    const spent = unique('Spent');
+    await createToken(request, { name: expired, remain_quota: 100, expired_time: 1_000_000 });
+    await createToken(request, { name: spent, remain_quota: 0 });
+    await connected(page);
+
+    await rowOf(page, expired).getByRole('button', { name: 'Edit' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Edit token' });
+    await dialog.getByLabel('Name').fill(`${expired} renamed`);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, `${expired} renamed`).getByText('Expired')).toBeVisible();
+
+    await rowOf(page, spent).getByRole('button', { name: 'Edit' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit token' });
+    await dialog.getByRole('textbox', { name: 'Quota' }).fill('3');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rowOf(page, spent).getByText('Enabled')).toBeVisible();
+    await expect(rowOf(page, spent).getByText('$3.00')).toBeVisible();
+  });
+
   test('deletes a token after a confirmation naming it', async ({ page, request }) => {
     const name = unique('Delete me');
     await createToken(request, { name });
