@@ -189,6 +189,11 @@ export function normalizeKey(input: string): string {
   return trimmed.startsWith('sk-') ? trimmed.slice(3) : trimmed;
 }
 
+/** Where a token falls when ordered by expiry: one that never expires comes after every date. */
+export function expirySortKey(expiredTime: number): number {
+  return expiredTime === NEVER ? Number.POSITIVE_INFINITY : expiredTime;
+}
+
 export function maskKey(key: string): string {
   return `${key.slice(0, 4)}**********${key.slice(-4)}`;
 }

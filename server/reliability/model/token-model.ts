@@ -347,6 +347,9 @@ const isBoolean = (value: unknown): value is boolean => typeof value === 'boolea
 const isWrittenStatus = (value: unknown): value is 1 | 2 | 3 | 4 =>
   value === 1 || value === 2 || value === 3 || value === 4;
 
+/** A token that never expires comes after every date. */
+const expirySortKey = (expiry: number) => (expiry === NEVER ? Infinity : expiry);
+
 const PATCHABLE: [keyof ModelToken, (value: unknown) => boolean][] = [
   ['name', () => true],
   ['remain_quota', validQuota],
@@ -382,7 +385,6 @@ const nocaseBytes = (text: string) =>
   );
 
 /** "Never" expires after every date. */
-const expirySortKey = (expiry: number) => (expiry === NEVER ? Infinity : expiry);
 const compareNumbers = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
 
 function comparator(field: OrderField, descending: boolean) {

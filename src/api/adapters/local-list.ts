@@ -1,4 +1,4 @@
-import { normalizeKey, type Token, type TokenOrder } from '../../contract/token';
+import { expirySortKey, normalizeKey, type Token, type TokenOrder } from '../../contract/token';
 import type { ListParams, TokenListPage } from '../backend';
 
 /**
@@ -19,9 +19,11 @@ export function listLocally(all: Token[], params: ListParams, pageSize: number):
   const descending = order.startsWith('-');
   const field = (descending ? order.slice(1) : order) as keyof Token;
   const sign = descending ? -1 : 1;
+  const sortValue = (token: Token) =>
+    field === 'expired_time' ? expirySortKey(token.expired_time) : token[field];
   matching.sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
+    const x = sortValue(a);
+    const y = sortValue(b);
     const byField =
       typeof x === 'string' && typeof y === 'string' ? x.localeCompare(y) : Number(x) - Number(y);
     return sign * (byField || a.id - b.id);
