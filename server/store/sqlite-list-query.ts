@@ -82,7 +82,7 @@ export type Column = (name: string) => string;
 type Condition = (c: Column) => string;
 
 /**
- * The returned status as SQL, mirroring returnedStatus() in token-record.ts. `@now` is the
+ * The returned status as SQL, mirroring returnedStatus() in src/contract/token-status.ts. `@now` is the
  * request's clock so a page and its total agree.
  */
 const STATUS_CONDITIONS: Record<TokenStatusCode, Condition> = {

@@ -7,7 +7,8 @@ import { makeTempDir } from '../test-support';
 import { FEW_MATCHES } from './sqlite-list-query';
 import { SCHEMA_VERSION } from './sqlite-schema';
 import { DATABASE_FILE, openSqliteStore } from './sqlite-store';
-import { generateTokenKey, returnedStatus, toToken } from './token-record';
+import { returnedStatus } from '../../src/contract/token-status';
+import { generateTokenKey, toToken } from './token-record';
 import type { TokenRecordInput, TokenStore } from './token-store';
 
 let dataDir: string;

@@ -1,5 +1,5 @@
-import { KEY_LENGTH, NEVER, TokenStatus, maskKey } from '../../src/contract/token';
-import type { Token, TokenStatusCode } from '../../src/contract/token';
+import { KEY_LENGTH, maskKey, type Token } from '../../src/contract/token';
+import { isExhausted, isExpired, returnedStatus } from '../../src/contract/token-status';
 import { randomBase62 } from '../random-key';
 import type { TokenRecordInput, UpdateRefusal } from './token-store';
 
@@ -14,27 +14,6 @@ export function generateTokenKey(): string {
 
 export function nowInSeconds(): number {
   return Math.floor(Date.now() / 1000);
-}
-
-export function isExpired(record: Pick<TokenRecord, 'expired_time'>, now: number): boolean {
-  return record.expired_time !== NEVER && record.expired_time <= now;
-}
-
-export function isExhausted(
-  record: Pick<TokenRecord, 'unlimited_quota' | 'remain_quota'>,
-): boolean {
-  return !record.unlimited_quota && record.remain_quota === 0;
-}
-
-/**
- * The status people see. Expired wins over exhausted: renewing quota does not help a token
- * whose date has passed, so the expiry is the first thing to fix.
- */
-export function returnedStatus(record: TokenRecord, now: number): TokenStatusCode {
-  if (record.status === TokenStatus.disabled) return TokenStatus.disabled;
-  if (isExpired(record, now)) return TokenStatus.expired;
-  if (isExhausted(record)) return TokenStatus.exhausted;
-  return TokenStatus.enabled;
 }
 
 /** Checked on the record as it would be after the change, so one update can fix and enable. */

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { QUOTA_MAX, type Token, type TokenCreate } from '../contract/token';
 import { MessageError } from '../lib/i18n/message-error';
-import { effectiveStatus } from '../lib/token-status';
+import { returnedStatus } from '../contract/token-status';
 import { nowSeconds } from '../lib/time';
 import { runPool, type PoolOutcome } from '../lib/pool';
 import type { ListParams, TokenBackend, TokenEdit, TokenListPage } from './backend';
@@ -119,7 +119,7 @@ function restore(queryClient: QueryClient, snapshot: ListSnapshot | undefined) {
 
 const withEdit = (token: Token, edit: Partial<TokenEdit>): Token => {
   const next = { ...token, ...edit };
-  return { ...next, status: effectiveStatus(next, nowSeconds()) };
+  return { ...next, status: returnedStatus(next, nowSeconds()) };
 };
 
 export function useCreateToken() {
