@@ -338,7 +338,7 @@ const NOT_ID: Value[] = [
   raw('1e309'),
   raw('-1e309'),
 ];
-const NOT_STATUS: Value[] = [null, 0, 3, 4, 5, -1, 1.5, '1', '2', true, [], {}, [1]];
+const NOT_STATUS: Value[] = [null, 0, 5, -1, 1.5, '1', '2', true, [], {}, [1]];
 
 /** Writes a body, keeping raw number texts as they are. */
 function bodyText(entries: readonly [string, Value][]): string {

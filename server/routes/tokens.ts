@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import {
   batchDeleteSchema,
+  tokenCreateSchema,
   tokenListQuerySchema,
   tokenStatusUpdateSchema,
+  tokenSummaryQuerySchema,
+  tokenUpdateSchema,
 } from '../../src/contract/token';
 import { ApiError, ok, okJson } from '../http/envelope';
 import { readJsonBody } from '../http/json-body';
@@ -10,7 +13,6 @@ import { resource } from '../http/resource';
 import type { App, AppContext } from '../http/types';
 import { parseIdParam, parseQuery, parseWith, queryParser } from '../http/validate';
 import type { TokenStore, UpdateRefusal } from '../store/token-store';
-import { createBodySchema, summaryQuerySchema, updateBodySchema } from './token-bodies';
 
 const statusOnlySchema = z
   .enum(['', 'true', 'false', '1', '0'], { error: 'status_only must be true or false' })
@@ -30,10 +32,10 @@ export function registerTokenRoutes(app: App, store: TokenStore): void {
 
   resource(app, '/api/token', {
     GET: list,
-    POST: async (c) => ok(c, await store.create(await readJsonBody(c, createBodySchema))),
+    POST: async (c) => ok(c, await store.create(await readJsonBody(c, tokenCreateSchema))),
     PUT: async (c) => {
       const statusOnly = parseWith(statusOnlySchema, c.req.query('status_only'));
-      const patch = await readJsonBody(c, statusOnly ? tokenStatusUpdateSchema : updateBodySchema);
+      const patch = await readJsonBody(c, statusOnly ? tokenStatusUpdateSchema : tokenUpdateSchema);
       const result = await store.update(patch);
       if (result.outcome === 'not_found') throw noSuchToken(patch.id);
       if (result.outcome === 'refused') throw new ApiError(400, REFUSALS[result.reason]);
@@ -44,7 +46,7 @@ export function registerTokenRoutes(app: App, store: TokenStore): void {
   resource(app, '/api/token/search', { GET: list });
 
   resource(app, '/api/token/summary', {
-    GET: async (c) => ok(c, await store.summary(parseQuery(c, summaryQuerySchema))),
+    GET: async (c) => ok(c, await store.summary(parseQuery(c, tokenSummaryQuerySchema))),
   });
 
   resource(app, '/api/token/batch', {

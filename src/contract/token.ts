@@ -19,16 +19,35 @@ export const BATCH_MAX = 100;
 export const PAGE_SIZE_MAX = 100;
 export const LIST_TEXT_MAX = 200;
 
-export const tokenNameSchema = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined
-        ? `name is required: 1 to ${NAME_MAX} characters`
-        : 'name must be a string',
-  })
-  .trim()
-  .min(1, { error: `name must be 1 to ${NAME_MAX} characters` })
-  .max(NAME_MAX, { error: `name must be 1 to ${NAME_MAX} characters` });
+/** Control characters are invisible and corrupt logs, terminals and exported CSV files. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+/** Half of a surrogate pair is not text: SQLite would keep U+FFFD in its place. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Text fields hold what a person can read, kept exactly as sent. */
+function plainText(schema: z.ZodString, field: string): z.ZodString {
+  return schema
+    .refine((value) => !CONTROL_CHARACTER.test(value), {
+      error: `${field} must not contain control characters`,
+    })
+    .refine((value) => !LONE_SURROGATE.test(value), {
+      error: `${field} must be valid Unicode text`,
+    });
+}
+
+export const tokenNameSchema = plainText(
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? `name is required: 1 to ${NAME_MAX} characters`
+          : 'name must be a string',
+    })
+    .trim()
+    .min(1, { error: `name must be 1 to ${NAME_MAX} characters` })
+    .max(NAME_MAX, { error: `name must be 1 to ${NAME_MAX} characters` }),
+  'name',
+);
 
 export const quotaSchema = (field: string) =>
   z
@@ -49,8 +68,8 @@ const listTextSchema = (field: string, max: number) =>
     .max(max, { error: `${field} must be at most ${max} characters` });
 
 /** Comma-separated allow-lists; "" means no restriction. */
-export const modelsSchema = listTextSchema('models', 4096);
-export const subnetSchema = listTextSchema('subnet', 4096);
+export const modelsSchema = plainText(listTextSchema('models', 4096), 'models');
+export const subnetSchema = plainText(listTextSchema('subnet', 4096), 'subnet');
 
 export const idSchema = z
   .number({ error: 'id must be a positive integer' })
@@ -173,6 +192,9 @@ export const tokenListQuerySchema = z.object({
     .transform((v): TokenOrder => (v ? (v as TokenOrder) : '-id')),
 });
 export type TokenListQuery = z.output<typeof tokenListQuerySchema>;
+
+/** The summary counts the tokens a list with the same keyword and key would show. */
+export const tokenSummaryQuerySchema = tokenListQuerySchema.pick({ keyword: true, token: true });
 export type TokenListQueryInput = z.input<typeof tokenListQuerySchema>;
 
 export const tokenPageSchema = z.object({
