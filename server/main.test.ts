@@ -3,8 +3,8 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { checkDatabaseFile } from './store/sqlite-file-check';
 import { DATABASE_FILE } from './store/sqlite-store';
 import { killLaunched, launchService as launch } from './test-process';
 import { makeTempDir } from './test-support';
@@ -156,15 +156,7 @@ function walBytes(dataDir: string): number {
 }
 
 function storedNames(dataDir: string): string[] {
-  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  try {
-    return db
-      .prepare<[], { name: string }>('SELECT name FROM tokens ORDER BY id')
-      .all()
-      .map((row) => row.name);
-  } finally {
-    db.close();
-  }
+  return checkDatabaseFile(join(dataDir, DATABASE_FILE)).names;
 }
 
 describe('server/main.ts in proxy mode', () => {

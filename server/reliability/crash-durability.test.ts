@@ -3,11 +3,11 @@
  * SIGKILL in the middle, a restart on the same data directory. Every acknowledged write must be
  * there afterwards, each token exactly as one of its writes left it, and the file intact.
  */
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey, tokenPageSchema, tokenSchema, type Token } from '../../src/contract/token';
+import { checkDatabaseFile } from '../store/sqlite-file-check';
 import { DATABASE_FILE } from '../store/sqlite-store';
 import { killLaunched, launchService, type RunningService } from '../test-process';
 import { makeTempDir } from '../test-support';
@@ -136,30 +136,11 @@ async function listEverything(service: RunningService): Promise<Token[]> {
 
 /** Straight after the kill, before any restart has recovered the WAL into the database. */
 function checkFileAfterKill(dataDir: string): number {
-  const file = join(dataDir, DATABASE_FILE);
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  let rows: number;
-  try {
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    rows = (db.prepare('SELECT count(*) AS n FROM tokens').get() as { n: number }).n;
-    const kept = db.prepare('SELECT total FROM token_count').get() as { total: number };
-    expect(kept.total, 'the kept total agrees with the rows').toBe(rows);
-  } finally {
-    db.close();
-  }
-  // The name index's own check writes, so it runs on a copy of the files as the kill left them.
-  const copy = join(dataDir, 'after-kill-copy');
-  for (const suffix of ['', '-wal', '-shm']) {
-    if (existsSync(`${file}${suffix}`)) copyFileSync(`${file}${suffix}`, `${copy}${suffix}`);
-  }
-  const scratch = new Database(copy);
-  try {
-    scratch.exec("INSERT INTO token_names (token_names) VALUES ('integrity-check')");
-  } finally {
-    scratch.close();
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${copy}${suffix}`, { force: true });
-  }
-  return rows;
+  const check = checkDatabaseFile(join(dataDir, DATABASE_FILE));
+  expect(check.integrity).toBe('ok');
+  expect(check.keptTotal, 'the kept total agrees with the rows').toBe(check.names.length);
+  expect(check.nameIndexSound, 'the name index agrees with the tokens').toBe(true);
+  return check.names.length;
 }
 
 /** Checks every log against what the restarted service holds, then records what it holds. */

@@ -6,9 +6,9 @@
  */
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY_FILE, resolveAdminKey } from '../admin-key';
+import { writeDatabaseOfVersion } from '../store/sqlite-file-check';
 import { DATABASE_FILE, openSqliteStore } from '../store/sqlite-store';
 import { killLaunched, launchService } from '../test-process';
 import { makeTempDir } from '../test-support';
@@ -25,9 +25,7 @@ beforeAll(() => {
   mkdirSync(join(root, 'not-a-database'));
   writeFileSync(join(root, 'not-a-database', DATABASE_FILE), 'plain text, not SQLite. '.repeat(50));
   mkdirSync(join(root, 'newer-schema'));
-  const newer = new Database(join(root, 'newer-schema', DATABASE_FILE));
-  newer.pragma('user_version = 99');
-  newer.close();
+  writeDatabaseOfVersion(join(root, 'newer-schema', DATABASE_FILE), 99);
 });
 // After all, not after each: the starts below run side by side.
 afterAll(() => {
