@@ -16,6 +16,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';
 import { DateTimePicker } from '@mantine/dates';
