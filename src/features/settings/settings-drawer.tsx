@@ -87,7 +87,7 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
             />
             <Group gap="xs">
               {quota.source === 'local' && (
-                <Badge color="yellow" variant="light">
+                <Badge color="yellow" variant="dot">
                   {t('settings.ratioLocalBadge')}
                 </Badge>
               )}

@@ -159,7 +159,7 @@ export default function BulkDialog({
         {outcome ? (
           <Stack gap="md">
             <Alert
-              color={outcome.failed.length ? 'orange' : 'teal'}
+              color={outcome.failed.length ? 'red' : 'teal'}
               variant="light"
               role="status"
               title={t('bulk.summary', { done: outcome.done.length, total: count })}

@@ -25,7 +25,7 @@ export function ExpiryText({ expiredTime, now }: { expiredTime: number; now: num
   return (
     <Stack gap={0}>
       <Text size="sm">{formatDateTime(expiredTime, locale)}</Text>
-      <Text size="xs" c={expiredTime <= now ? 'orange.8' : 'dimmed'}>
+      <Text size="xs" c={expiredTime <= now ? 'red' : 'dimmed'}>
         {formatRelative(expiredTime, now, locale)}
       </Text>
     </Stack>

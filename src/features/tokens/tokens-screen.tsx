@@ -476,6 +476,9 @@ export function TokensScreen() {
         {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
           <TokenFormModal
             token={dialog.kind === 'edit' ? dialog.token : null}
+              getControlProps={(control) => ({
+                'aria-label': t(control === 'previous' ? 'tokens.previous' : 'tokens.next'),
+              })}
             onClose={() => setDialog(null)}
             onSubmit={submitForm}
           />
