@@ -48,8 +48,9 @@ function SoonBadge() {
   );
 }
 
+// Whole, never clamped: names are at most 50 characters, and batch names differ only at the end.
 const NameText = ({ name }: { name: string }) => (
-  <Text size="sm" fw={600} lineClamp={2} style={{ wordBreak: 'break-word' }} dir="auto">
+  <Text size="sm" fw={600} style={{ wordBreak: 'break-word' }} dir="auto">
     {name}
   </Text>
 );
