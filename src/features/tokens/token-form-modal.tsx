@@ -29,6 +29,7 @@ import { useI18n } from '../../components/i18n';
 import { LocalizedDates } from '../../components/localized-dates';
 import { IconAlert } from '../../components/icons';
 import { useQuota } from '../../components/quota';
+import { useSlow } from '../../components/use-slow';
 import type { MessageKey } from '../../lib/i18n/en';
 import { amountToUnits, formatUnits, formatUsd } from '../../lib/quota';
 import { formatDateTime, nowSeconds } from '../../lib/time';
@@ -74,6 +75,7 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
     defaultValues: defaultFormValues(token, quotaPerUnit),
   });
   const { errors, isSubmitting } = form.formState;
+  const slow = useSlow(isSubmitting);
   const [amount, amountUnit, unlimited, expiry] = useWatch({
     control: form.control,
     name: ['amount', 'amountUnit', 'unlimited', 'expiry'],
@@ -310,6 +312,12 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
               >
                 {errors.root.message}
               </Alert>
+            )}
+
+            {slow && (
+              <Text size="sm" c="dimmed" role="status">
+                {t('form.slow')}
+              </Text>
             )}
 
             <Group justify="flex-end" gap="sm">

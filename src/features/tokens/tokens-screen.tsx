@@ -3,6 +3,7 @@ import {
   Button,
   CloseButton,
   Group,
+  Loader,
   Pagination,
   Paper,
   Progress,
@@ -35,6 +36,7 @@ import { useI18n } from '../../components/i18n';
 import { IconAlert, IconKey, IconPlus } from '../../components/icons';
 import { LazyBoundary, lazyPart, preload } from '../../components/lazy-boundary';
 import { useNow } from '../../components/use-now';
+import { useSlow } from '../../components/use-slow';
 import { copyText } from '../../lib/clipboard';
 import { BulkBar } from './bulk-bar';
 import type { BulkKind } from './bulk-dialog';
@@ -79,6 +81,7 @@ export function TokensScreen() {
   const selected = selection.key === paramsKey ? selection.tokens : new Map<number, Token>();
 
   const list = useTokenList(params);
+  const slowList = useSlow(list.isFetching && !list.isError);
   const scanning = useSyncExternalStore(scanProgress.subscribe, scanProgress.get);
   const createToken = useCreateToken();
   const createMany = useCreateMany();
@@ -328,6 +331,12 @@ export function TokensScreen() {
         </Alert>
       )}
 
+      {slowList && (
+        <Alert color="blue" variant="light" role="status" icon={<Loader size={16} />}>
+          {t('tokens.slow')}
+        </Alert>
+      )}
+
       {list.isError && (
         <Alert
           color="red"
@@ -467,6 +476,9 @@ export function TokensScreen() {
               size="sm"
               siblings={phone ? 0 : 1}
               aria-label={t('tokens.pagination')}
+              getControlProps={(control) => ({
+                'aria-label': t(control === 'previous' ? 'tokens.previous' : 'tokens.next'),
+              })}
             />
           )}
         </Group>
@@ -476,9 +488,6 @@ export function TokensScreen() {
         {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
           <TokenFormModal
             token={dialog.kind === 'edit' ? dialog.token : null}
-              getControlProps={(control) => ({
-                'aria-label': t(control === 'previous' ? 'tokens.previous' : 'tokens.next'),
-              })}
             onClose={() => setDialog(null)}
             onSubmit={submitForm}
           />
