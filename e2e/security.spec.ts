@@ -48,6 +48,12 @@ test.describe('the admin key', () => {
     const addresses = new Set<string>();
     page.on('framenavigated', (frame) => addresses.add(frame.url()));
     page.on('request', (request) => addresses.add(request.url()));
+    // What the page's security policy refused, which browsers report as issues.
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`CSP refused ${event.violatedDirective}: ${event.blockedURI}`),
+      ),
+    );
 
     await connected(page);
     const name = unique('Hygiene');
@@ -117,6 +123,8 @@ test.describe('the admin key', () => {
     expect(leakingAddresses).toEqual([]);
     expect(addresses.size).toBeGreaterThan(3);
     expect(consoleMessages.filter((message) => message.includes(ADMIN_KEY))).toEqual([]);
+    // Nothing went wrong on the way, so nothing above was skipped by a failure.
+    expect(consoleMessages.filter((message) => /^(error|pageerror):/.test(message))).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import '../api/zod-jitless';
 import './connected-styles';
 import { MantineThemeProvider, type MantineThemeOverride } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
