@@ -86,7 +86,7 @@ for (const gateway of gateways) {
       await expect(rowOf(page, 'seed 15')).toBeVisible();
       await expect(page.getByText(gateway.pageText)).toBeVisible();
       await page
-        .getByRole('button', { name: 'Next' })
+        .getByRole('button', { name: 'Next', exact: true })
         .or(page.getByRole('button', { name: '2' }))
         .click();
       await expect(rowOf(page, 'seed 01')).toBeVisible();
@@ -119,7 +119,7 @@ for (const gateway of gateways) {
       const before = stored('seed 01')!;
       await connect(page);
       await page
-        .getByRole('button', { name: 'Next' })
+        .getByRole('button', { name: 'Next', exact: true })
         .or(page.getByRole('button', { name: '2' }))
         .click();
       await rowOf(page, 'seed 01').getByRole('button', { name: 'Edit' }).click();

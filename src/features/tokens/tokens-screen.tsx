@@ -477,7 +477,7 @@ export function TokensScreen() {
               siblings={phone ? 0 : 1}
               aria-label={t('tokens.pagination')}
               getControlProps={(control) => ({
-                'aria-label': t(control === 'previous' ? 'tokens.previous' : 'tokens.next'),
+                'aria-label': t(control === 'previous' ? 'tokens.previousPage' : 'tokens.nextPage'),
               })}
             />
           )}

@@ -54,6 +54,8 @@ export const en = {
   'tokens.pageOpen': 'Page {page}',
   'tokens.previous': 'Previous',
   'tokens.next': 'Next',
+  'tokens.previousPage': 'Previous page',
+  'tokens.nextPage': 'Next page',
   'tokens.scanned':
     'This server cannot search, filter or sort by itself, so all {count} tokens were fetched to do it here; that is slower.',
   'tokens.scanningTitle': 'Fetching every token',

@@ -52,6 +52,8 @@ export const zhCN: Messages = {
   'tokens.pageOpen': '第 {page} 页',
   'tokens.previous': '上一页',
   'tokens.next': '下一页',
+  'tokens.previousPage': '上一页',
+  'tokens.nextPage': '下一页',
   'tokens.scanned':
     '此服务器无法自行搜索、筛选或排序，因此已获取全部 {count} 个令牌在此处理，速度较慢。',
   'tokens.scanningTitle': '正在获取全部令牌',
