@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createToken, rowOf, screenshot } from './support/app';
+import { createToken, lazyPartsLoaded, rowOf, screenshot } from './support/app';
 import { startFaultProxy, type FaultMode, type FaultProxy } from './support/fault-proxy';
 import { startService, type RunningService } from './support/service';
 
@@ -63,12 +63,8 @@ async function openDashboard(page: Page) {
   await page.getByLabel('Admin key').fill(own.adminKey);
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(rowOf(page, 'Steady one')).toBeVisible();
-  // The dashboard fetches its forms once it is idle, so they open while the service is away;
-  // wait for that, as a person reading the table would, rather than fetching them some other way.
-  await expect
-    .poll(() => proxy.served().some((path) => /\/token-form-modal-[\w-]+\.js$/.test(path)))
-    .toBe(true);
-  await proxy.idle();
+  // The forms open while the service is away once the dashboard has preloaded them by itself.
+  await lazyPartsLoaded(page);
 }
 
 for (const fault of FAULTS) {
@@ -146,3 +142,21 @@ for (const fault of FAULTS) {
     await expect(rowOf(page, renamed).getByText('$4.00')).toBeVisible();
   });
 }
+
+test('switching language while the service is stopped keeps the page, and works once it is back', async ({
+  page,
+}) => {
+  await openDashboard(page);
+  await proxy.setMode({ kind: 'refuse' });
+  // The second language is fetched only when chosen, and cannot be fetched now.
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
+  await expect(rowOf(page, 'Steady one')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await proxy.setMode({ kind: 'pass' });
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await expect(page.getByRole('heading', { name: '令牌' })).toBeVisible();
+});

@@ -23,10 +23,6 @@ export type FaultMode =
 export interface FaultProxy {
   url: string;
   setMode: (mode: FaultMode) => Promise<void>;
-  /** Paths of the requests that reached the service, in order, for waiting on a file. */
-  served: () => readonly string[];
-  /** Resolves once no request has been in flight for `quietMs`. */
-  idle: (quietMs?: number) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -35,10 +31,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const port = await freePort();
   const targetUrl = new URL(target);
   let mode: FaultMode = { kind: 'pass' };
-  const served: string[] = [];
   const sockets = new Set<Socket>();
-  let inFlight = 0;
-  let lastActivity = Date.now();
 
   const forward = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     const upstream = request(
@@ -59,20 +52,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   };
 
   const handle = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    inFlight += 1;
-    outgoing.on('close', () => {
-      inFlight -= 1;
-      lastActivity = Date.now();
-    });
     const path = incoming.url ?? '/';
     const current = mode;
-    if (!path.startsWith('/api/') || current.kind === 'pass') {
-      served.push(path);
-      return forward(incoming, outgoing);
-    }
+    if (!path.startsWith('/api/') || current.kind === 'pass') return forward(incoming, outgoing);
     if (current.kind === 'delay') {
       await new Promise((resolve) => setTimeout(resolve, current.ms));
-      served.push(path);
       return forward(incoming, outgoing);
     }
     // Faults answered by the proxy itself: the request body is read and dropped.
@@ -114,12 +98,6 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       mode = next;
       if (next.kind === 'refuse' && !wasRefusing) await stopListening();
       if (next.kind !== 'refuse' && wasRefusing) await listen();
-    },
-    served: () => served,
-    async idle(quietMs = 500) {
-      while (inFlight > 0 || Date.now() - lastActivity < quietMs) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
     },
     async close() {
       if (mode.kind !== 'refuse') await stopListening();

@@ -27,8 +27,8 @@ function LocalizedNotifications() {
   );
   return (
     <MantineThemeProvider theme={named}>
-      {/* Bottom centre: over the table's figures, not its row actions or the header's buttons. */}
-      <Notifications position="bottom-center" limit={4} />
+      {/* Top centre: over the header's empty middle, not the row actions or a dialog's buttons. */}
+      <Notifications position="top-center" limit={4} />
     </MantineThemeProvider>
   );
 }
