@@ -37,7 +37,7 @@ const FAULTS: Fault[] = [
   },
 ];
 
-const SLOW_TABLE = 'The server is slow to answer. Still waiting…';
+const SLOW_TABLE = 'The server is slow; still waiting…';
 const SLOW_FORM = 'The server is slow to answer. Still waiting; what you typed is kept.';
 /** The list polls every 5 s while the service is away, after two retries. */
 const RECOVERY = { timeout: 20_000 };

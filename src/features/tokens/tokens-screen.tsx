@@ -236,12 +236,22 @@ export function TokensScreen() {
           <Title order={1} size="h2">
             {t('tokens.title')}
           </Title>
-          {knownTotal !== null && (
-            <Text c="dimmed" size="sm">
-              {total === 1
-                ? t('tokens.totalOne')
-                : t('tokens.total', { count: total.toLocaleString(locale) })}
-            </Text>
+          {/* In the count's place, so waiting moves nothing on the page. */}
+          {slowList ? (
+            <Group gap={6} wrap="nowrap" role="status">
+              <Loader size={12} />
+              <Text c="dimmed" size="sm">
+                {t('tokens.slow')}
+              </Text>
+            </Group>
+          ) : (
+            knownTotal !== null && (
+              <Text c="dimmed" size="sm">
+                {total === 1
+                  ? t('tokens.totalOne')
+                  : t('tokens.total', { count: total.toLocaleString(locale) })}
+              </Text>
+            )
           )}
         </Group>
         <Group gap="xs">
@@ -328,12 +338,6 @@ export function TokensScreen() {
             <Text size="sm">{t('tokens.scanning', { count: scanning })}</Text>
             <Progress value={100} animated size="sm" aria-label={t('tokens.scanningTitle')} />
           </Stack>
-        </Alert>
-      )}
-
-      {slowList && (
-        <Alert color="blue" variant="light" role="status" icon={<Loader size={16} />}>
-          {t('tokens.slow')}
         </Alert>
       )}
 

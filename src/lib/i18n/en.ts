@@ -46,7 +46,7 @@ export const en = {
   'tokens.loadFailed': 'The tokens could not be loaded',
   'tokens.retry': 'Retry',
   'tokens.retrying': 'Trying again by itself every few seconds.',
-  'tokens.slow': 'The server is slow to answer. Still waiting…',
+  'tokens.slow': 'The server is slow; still waiting…',
   'tokens.pageSize': 'Rows per page',
   'tokens.pagination': 'Pages',
   'tokens.range': '{from}–{to} of {total}',

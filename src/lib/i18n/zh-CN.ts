@@ -45,7 +45,7 @@ export const zhCN: Messages = {
   'tokens.loadFailed': '无法加载令牌',
   'tokens.retry': '重试',
   'tokens.retrying': '每隔几秒会自动重试。',
-  'tokens.slow': '服务器响应较慢，仍在等待…',
+  'tokens.slow': '服务器较慢，仍在等待…',
   'tokens.pageSize': '每页行数',
   'tokens.pagination': '分页',
   'tokens.range': '第 {from}–{to} 个，共 {total} 个',
