@@ -5,6 +5,7 @@ import {
   connected,
   createToken,
   getToken,
+  lazyPartsLoaded,
   rowOf,
   screenshot,
   setRatio,
@@ -347,11 +348,7 @@ test.describe('when the service misbehaves', () => {
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(rowOf(page, 'Survivor')).toBeVisible();
     // The forms are fetched once the page is idle, so they open even while the server is away.
-    await page.waitForFunction(() =>
-      performance
-        .getEntriesByType('resource')
-        .some((entry) => /\/token-form-modal-[^/]*\.js$/.test(entry.name)),
-    );
+    await lazyPartsLoaded(page);
 
     await own.stop();
     await page.getByRole('button', { name: 'Create token' }).click();

@@ -77,7 +77,7 @@ async function connectTo(url: string, page: Page, advanced?: (page: Page) => Pro
 
 const nextPage = (page: Page) =>
   page
-    .getByRole('button', { name: 'Next' })
+    .getByRole('button', { name: 'Next', exact: true })
     .or(page.getByRole('button', { name: '2' }))
     .click();
 

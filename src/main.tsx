@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 import { I18nProvider } from './components/i18n';
 
 const root = document.getElementById('root');
@@ -11,7 +11,11 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+    >
       <I18nProvider>
         <App />
       </I18nProvider>

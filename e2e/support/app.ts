@@ -71,3 +71,33 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 }
+
+/** The parts the signed-in dashboard loads on demand, and preloads once it is idle. */
+const LAZY_PARTS = ['token-form-modal', 'bulk-dialog', 'settings-drawer', 'activity-drawer'];
+
+/**
+ * Waits until the dashboard has itself fetched its on-demand parts and every file they need,
+ * so they open while the server is away, as they would for a person who has been reading the
+ * table for a moment. Nothing is fetched for the page.
+ */
+export async function lazyPartsLoaded(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate((parts) => {
+        const fetched = new Set(
+          performance.getEntriesByType('resource').map((entry) => entry.name),
+        );
+        const needed = [
+          ...document.querySelectorAll<HTMLLinkElement>(
+            'link[rel="modulepreload"], link[rel="stylesheet"]',
+          ),
+        ].map((link) => link.href);
+        return (
+          parts.every((part) =>
+            [...fetched].some((name) => new URL(name).pathname.startsWith(`/assets/${part}-`)),
+          ) && needed.every((href) => fetched.has(href))
+        );
+      }, LAZY_PARTS),
+    )
+    .toBe(true);
+}

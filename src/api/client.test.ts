@@ -132,6 +132,7 @@ describe('the fetch layer', () => {
       createClient(connection).request('GET', '/x', { schema: z.unknown() }),
     );
     expect(error.kind).toBe('invalid-response');
+    expect(error.transient).toBe(true);
     expect(error.message).toMatch(/not a Tokendesk API response/);
   });
 

@@ -210,7 +210,7 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
     } else if (!parsed.success) {
       failure = new ApiError(
         'invalid-response',
-        `The server at ${host} answered with something that is not a Tokendesk API response (HTTP ${response.status}). Check the server address.`,
+        `The server at ${host} answered with something that is not a Tokendesk API response (HTTP ${response.status}): a proxy in front of it may be failing, or the address is wrong.`,
         response.status,
         '',
         host,

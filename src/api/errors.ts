@@ -45,9 +45,12 @@ export class ApiError extends Error {
     this.limited = limited;
   }
 
-  /** Worth retrying by itself: the server may come back. */
+  /**
+   * Worth retrying by itself: the server may come back. An answer that is not the API's counts
+   * too: it is mostly a proxy's error page while the service behind it is away.
+   */
   get transient(): boolean {
-    return this.kind === 'network' || this.kind === 'timeout' || this.kind === 'server';
+    return ['network', 'timeout', 'server', 'invalid-response'].includes(this.kind);
   }
 }
 

@@ -29,6 +29,10 @@ export const serverKeys = {
 /** Queries retry by themselves while the server is away, and poll until it is back. */
 const retryTransient = (failureCount: number, error: unknown) =>
   isApiError(error) && error.transient && failureCount < 2;
+const pollWhileAway = (query: { state: { status: string; error: unknown } }) =>
+  query.state.status === 'error' && isApiError(query.state.error) && query.state.error.transient
+    ? 5_000
+    : false;
 
 /**
  * How many tokens have been fetched so far when a server cannot search, filter or sort by
@@ -60,10 +64,7 @@ export const tokenListQuery = (backend: TokenBackend, params: ListParams) =>
     },
     placeholderData: keepPreviousData,
     retry: retryTransient,
-    refetchInterval: (query) =>
-      query.state.status === 'error' && isApiError(query.state.error) && query.state.error.transient
-        ? 5_000
-        : false,
+    refetchInterval: pollWhileAway,
   });
 
 export const serverStatusQuery = (backend: TokenBackend) =>
@@ -87,6 +88,7 @@ export const tokenSummaryQuery = (backend: TokenBackend) =>
     },
     enabled: backend.summary !== null,
     retry: retryTransient,
+    refetchInterval: pollWhileAway,
   });
 
 export function useTokenSummary() {

@@ -34,14 +34,30 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     language: 'en',
     messages: en,
   });
+  // Only the first screen waits for its language; a later switch keeps the page, in the
+  // language it shows, until the other one has arrived.
+  const [started, setStarted] = useState(language === 'en');
 
   useEffect(() => {
-    document.documentElement.lang = language;
+    document.documentElement.lang = catalogue.language;
+  }, [catalogue.language]);
+
+  useEffect(() => {
     let current = true;
     if (catalogue.language !== language) {
-      void loadMessages(language).then((messages) => {
-        if (current) setCatalogue({ language, messages });
-      });
+      loadMessages(language).then(
+        (messages) => {
+          if (!current) return;
+          setCatalogue({ language, messages });
+          setStarted(true);
+        },
+        // The server is away: stay in the language already shown.
+        () => {
+          if (!current) return;
+          setLanguageState(catalogue.language);
+          setStarted(true);
+        },
+      );
     }
     return () => {
       current = false;
@@ -67,8 +83,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     }),
     [catalogue.language, setLanguage, t],
   );
-  // Until another language's messages arrive, show nothing rather than a flash of English.
-  if (catalogue.language !== language && language !== 'en') return null;
+  // Until the first screen's messages arrive, show nothing rather than a flash of English.
+  if (!started) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,4 +1,5 @@
 import { DatesProvider } from '@mantine/dates';
+import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';

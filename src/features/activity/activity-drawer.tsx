@@ -102,7 +102,7 @@ export default function ActivityDrawer({ onClose }: { onClose: () => void }) {
                       <Badge variant="light" color="gray" radius="sm">
                         {call.method}
                       </Badge>
-                      <Badge variant="light" color={statusColor(call)} radius="sm">
+                      <Badge variant="dot" color={statusColor(call)} radius="sm">
                         {call.status ?? t('activity.noAnswer')}
                       </Badge>
                       <Text size="xs" c="dimmed">

@@ -1,3 +1,4 @@
+import '../../api/zod-jitless';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { normalizeServerAddress } from '../../api/session';

@@ -72,7 +72,7 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
     message && /^(connect|lazy)\./.test(message) ? t(message as MessageKey) : message;
 
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" mih="100dvh" p="md">
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={440}>
         <Stack gap="lg">
           <Group gap="sm">

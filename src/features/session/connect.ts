@@ -1,3 +1,4 @@
+import '../../api/zod-jitless';
 import { activityLog } from '../../api/activity';
 import { createBackend } from '../../api/create-backend';
 import { detectKind } from '../../api/detect-kind';

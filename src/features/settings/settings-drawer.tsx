@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
@@ -86,7 +87,7 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
             />
             <Group gap="xs">
               {quota.source === 'local' && (
-                <Badge color="yellow" variant="light">
+                <Badge color="yellow" variant="dot">
                   {t('settings.ratioLocalBadge')}
                 </Badge>
               )}

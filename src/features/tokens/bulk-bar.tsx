@@ -33,7 +33,7 @@ export function BulkBar({
           <Button size="xs" variant="default" onClick={() => onAction('disable')}>
             {t('action.disable')}
           </Button>
-          <Menu position="bottom-end" withinPortal>
+          <Menu position="bottom-end">
             <Menu.Target>
               <Button size="xs" variant="default">
                 {t('bulk.more')}

@@ -12,6 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { DateTimePicker } from '@mantine/dates';
 import { useState } from 'react';
@@ -158,7 +159,7 @@ export default function BulkDialog({
         {outcome ? (
           <Stack gap="md">
             <Alert
-              color={outcome.failed.length ? 'orange' : 'teal'}
+              color={outcome.failed.length ? 'red' : 'teal'}
               variant="light"
               role="status"
               title={t('bulk.summary', { done: outcome.done.length, total: count })}

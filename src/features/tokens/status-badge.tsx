@@ -7,7 +7,7 @@ const COLORS: Record<TokenStatusCode, string> = { 1: 'teal', 2: 'gray', 3: 'oran
 export function StatusBadge({ status }: { status: TokenStatusCode }) {
   const { t } = useI18n();
   return (
-    <Badge color={COLORS[status]} variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+    <Badge color={COLORS[status]} variant="dot" radius="sm" tt="none" miw="max-content">
       {t(`status.${status}`)}
     </Badge>
   );

@@ -5,6 +5,7 @@ import { numberFormat } from '../../lib/intl-cache';
 import { formatDate, formatDateTime, formatRelative, formatTime } from '../../lib/time';
 import classes from './token-cells.module.css';
 
+/** Whole, never clamped: names are at most 50 characters, and batch names differ only at the end. */
 export function NameText({ name }: { name: string }) {
   return (
     <span className={classes.name} dir="auto">

@@ -16,6 +16,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Switch.css';
 import { DateTimePicker } from '@mantine/dates';
@@ -29,6 +30,7 @@ import { LocalizedDates } from '../../components/localized-dates';
 import { IconAlert } from '../../components/icons';
 import { useQuota } from '../../components/quota';
 import { useStableCallbacks } from '../../components/use-stable-callbacks';
+import { useSlow } from '../../components/use-slow';
 import type { MessageKey } from '../../lib/i18n/en';
 import { amountToUnits, formatUnits, formatUsd } from '../../lib/quota';
 import { formatDateTime, nowSeconds } from '../../lib/time';
@@ -106,6 +108,7 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
     defaultValues: defaultFormValues(token, quotaPerUnit),
   });
   const { errors, isSubmitting } = form.formState;
+  const slow = useSlow(isSubmitting);
   const [amount, amountUnit, unlimited, expiry] = useWatch({
     control: form.control,
     name: ['amount', 'amountUnit', 'unlimited', 'expiry'],
@@ -325,6 +328,12 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
               >
                 {errors.root.message}
               </Alert>
+            )}
+
+            {slow && (
+              <Text size="sm" c="dimmed" role="status">
+                {t('form.slow')}
+              </Text>
             )}
 
             <Group justify="flex-end" gap="sm">

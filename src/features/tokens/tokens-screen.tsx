@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Group,
+  Loader,
   Pagination,
   Paper,
   Progress,
@@ -34,6 +35,7 @@ import { IconAlert, IconKey, IconPlus } from '../../components/icons';
 import { LazyBoundary, lazyPart, preload } from '../../components/lazy-boundary';
 import { useNow } from '../../components/use-now';
 import { useStableCallbacks } from '../../components/use-stable-callbacks';
+import { useSlow } from '../../components/use-slow';
 import { copyText } from '../../lib/clipboard';
 import { BulkBar } from './bulk-bar';
 import type { BulkKind } from './bulk-dialog';
@@ -80,6 +82,7 @@ export function TokensScreen() {
   const selected = selection.key === paramsKey ? selection.tokens : NO_SELECTION;
 
   const list = useTokenList(params);
+  const slowList = useSlow(list.isFetching && !list.isError);
   const scanning = useSyncExternalStore(scanProgress.subscribe, scanProgress.get);
   const createToken = useCreateToken();
   const createMany = useCreateMany();
@@ -230,12 +233,22 @@ export function TokensScreen() {
           <Title order={1} size="h2">
             {t('tokens.title')}
           </Title>
-          {knownTotal !== null && (
-            <Text c="dimmed" size="sm">
-              {total === 1
-                ? t('tokens.totalOne')
-                : t('tokens.total', { count: total.toLocaleString(locale) })}
-            </Text>
+          {/* In the count's place, so waiting moves nothing on the page. */}
+          {slowList ? (
+            <Group gap={6} wrap="nowrap" role="status">
+              <Loader size={12} />
+              <Text c="dimmed" size="sm">
+                {t('tokens.slow')}
+              </Text>
+            </Group>
+          ) : (
+            knownTotal !== null && (
+              <Text c="dimmed" size="sm">
+                {total === 1
+                  ? t('tokens.totalOne')
+                  : t('tokens.total', { count: total.toLocaleString(locale) })}
+              </Text>
+            )
           )}
         </Group>
         <Group gap="xs">
@@ -428,6 +441,9 @@ export function TokensScreen() {
               size="sm"
               siblings={phone ? 0 : 1}
               aria-label={t('tokens.pagination')}
+              getControlProps={(control) => ({
+                'aria-label': t(control === 'previous' ? 'tokens.previousPage' : 'tokens.nextPage'),
+              })}
             />
           )}
         </Group>

@@ -46,6 +46,7 @@ export const en = {
   'tokens.loadFailed': 'The tokens could not be loaded',
   'tokens.retry': 'Retry',
   'tokens.retrying': 'Trying again by itself every few seconds.',
+  'tokens.slow': 'The server is slow; still waiting…',
   'tokens.pageSize': 'Rows per page',
   'tokens.pagination': 'Pages',
   'tokens.range': '{from}–{to} of {total}',
@@ -53,6 +54,8 @@ export const en = {
   'tokens.pageOpen': 'Page {page}',
   'tokens.previous': 'Previous',
   'tokens.next': 'Next',
+  'tokens.previousPage': 'Previous page',
+  'tokens.nextPage': 'Next page',
   'tokens.scanned':
     'This server cannot search, filter or sort by itself, so all {count} tokens were fetched to do it here; that is slower.',
   'tokens.scanningTitle': 'Fetching every token',
@@ -111,6 +114,7 @@ export const en = {
   'form.create': 'Create token',
   'form.save': 'Save changes',
   'form.failed': 'Not saved',
+  'form.slow': 'The server is slow to answer. Still waiting; what you typed is kept.',
   'form.err.name': 'Name must be 1 to 50 characters.',
   'form.err.amount': 'Enter a number, such as 2 or 2.50.',
   'form.err.negative': 'The quota cannot be negative.',
@@ -250,7 +254,7 @@ export const en = {
     'This page may only connect to the server it came from, not to {host}. Open the dashboard served by that server, or run this one in proxy mode (UPSTREAM_URL).',
   'error.timeout': 'The server at {host} did not answer within {seconds} seconds.',
   'error.invalidResponse':
-    'The server at {host} answered with something that is not a token API response (HTTP {status}). Check the server address.',
+    'The server at {host} answered with something that is not a token API response (HTTP {status}): a proxy in front of it may be failing, or the address is wrong.',
   'error.server': 'The server at {host} failed (HTTP {status}). Try again shortly.',
   'error.rejected': 'The server at {host} refused the request (HTTP {status}).',
   'error.unauthorized': 'The admin key was rejected.',

@@ -1,0 +1,211 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Language } from '../src/lib/i18n/languages';
+import { createToken, screenshot } from './support/app';
+import { axeScanCount, expectNoAxeViolations } from './support/axe';
+import { translator } from './support/i18n';
+import { startService, type RunningService } from './support/service';
+
+/**
+ * axe-core over every screen and dialog of the dashboard, in both languages, each screen scanned
+ * in the light and in the dark theme. Each language walks the dashboard once, scanning as it
+ * goes; a violation is recorded and the walk goes on, so one run lists them all.
+ */
+const LANGUAGES: Array<{ language: Language; locale: string; scheme: 'light' | 'dark' }> = [
+  { language: 'en', locale: 'en-US', scheme: 'light' },
+  { language: 'zh-CN', locale: 'zh-CN', scheme: 'dark' },
+];
+
+const DAY = 86_400;
+
+/** One token of every status, one that expires soon and one without a cap. */
+async function seed(service: RunningService, request: Parameters<typeof createToken>[0]) {
+  const now = Math.floor(Date.now() / 1000);
+  const make = (body: Parameters<typeof createToken>[1]) =>
+    createToken(request, body, service.adminKey, service.url);
+  await make({ name: 'Expired notebook', remain_quota: 400_000, expired_time: now - DAY });
+  await make({ name: 'Exhausted worker', remain_quota: 0 });
+  const disabled = await make({ name: 'Disabled spare', remain_quota: 2_000_000 });
+  await request.put(`${service.url}/api/token/?status_only=true`, {
+    headers: { Authorization: `Bearer ${service.adminKey}` },
+    data: { id: disabled.id, status: 2 },
+  });
+  await make({ name: 'Unlimited gateway', unlimited_quota: true });
+  await make({ name: 'Soon ending', remain_quota: 1_000_000, expired_time: now + 3 * DAY });
+  await make({ name: 'Production backend', remain_quota: 5_000_000, models: 'gpt-4o' });
+}
+
+const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+test.afterAll(() => {
+  console.log(`axe-core scans run: ${axeScanCount()}`);
+});
+
+for (const { language, locale, scheme } of LANGUAGES) {
+  test.describe(`in ${language}`, () => {
+    // Screenshots show English in the light theme and Chinese in the dark one.
+    test.use({ colorScheme: scheme, locale });
+    const t = translator(language);
+    const tag = `${scheme}-${language}`;
+
+    test('every screen and dialog, light and dark, has no axe-core violation', async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(240_000);
+      const toasts = page
+        .getByRole('alert')
+        .filter({ has: page.getByRole('button', { name: t('action.close'), exact: true }) });
+      const scanScreen = (screen: string, options: { dialog?: boolean } = {}) =>
+        expectNoAxeViolations(page, screen, { ...options, notifications: toasts });
+      const own = await startService();
+      try {
+        await page.goto(own.url);
+        await page.getByRole('button', { name: t('connect.advanced') }).click();
+        await expect(page.getByLabel(t('connect.serverAddress'))).toBeVisible();
+        await scanScreen('connect, Advanced open');
+        await screenshot(page, `a11y-connect-${tag}`);
+
+        await page.getByLabel(t('connect.adminKey')).fill(own.adminKey);
+        await page.getByRole('button', { name: t('connect.submit') }).click();
+        await expect(page.getByText(t('tokens.emptyTitle'))).toBeVisible();
+        await scanScreen('empty table');
+
+        await seed(own, request);
+        await page.reload();
+        const table = page.getByRole('table');
+        await expect(table.getByText('Production backend')).toBeVisible();
+        await page
+          .getByRole('checkbox', { name: t('tokens.select', { name: 'Production backend' }) })
+          .check();
+        for (const name of ['Disabled spare', 'Expired notebook']) {
+          await page.getByRole('checkbox', { name: t('tokens.select', { name }) }).check();
+        }
+        await expect(page.getByRole('region', { name: t('bulk.region') })).toBeVisible();
+        await scanScreen('token table, three rows selected, bulk bar');
+        await screenshot(page, `a11y-table-${tag}`);
+        await page.getByRole('button', { name: t('bulk.clear') }).click();
+
+        await page.getByRole('button', { name: t('export.button') }).click();
+        await expect(page.getByRole('menuitem', { name: t('export.csv') })).toBeVisible();
+        await scanScreen('export menu open');
+        await page.keyboard.press('Escape');
+
+        // Create: Advanced open, then a validation error.
+        await page
+          .getByRole('button', { name: t('tokens.create') })
+          .first()
+          .click();
+        const form = dialogNamed(page, t('form.createTitle'));
+        await form.getByRole('button', { name: t('form.advanced') }).click();
+        await expect(form.getByLabel(t('form.models'))).toBeVisible();
+        await scanScreen('create modal, Advanced open', { dialog: true });
+        await form.getByRole('button', { name: t('form.create') }).click();
+        await expect(form.getByText(t('form.err.name'))).toBeVisible();
+        await scanScreen('create modal, validation error', { dialog: true });
+        await screenshot(page, `a11y-create-error-${tag}`);
+
+        await form.getByLabel(t('form.name')).fill('Single key');
+        await form.getByRole('button', { name: t('form.create') }).click();
+        const shown = dialogNamed(page, t('newKey.title', { count: 1 }));
+        await expect(shown.getByTestId('new-key')).toBeVisible();
+        await scanScreen('new key dialog', { dialog: true });
+        await shown.getByRole('button', { name: t('newKey.done') }).click();
+
+        await page
+          .getByRole('button', { name: t('tokens.create') })
+          .first()
+          .click();
+        await form.getByLabel(t('form.name')).fill('Batch');
+        await form.getByLabel(t('form.count')).fill('3');
+        await form.getByRole('button', { name: t('form.create') }).click();
+        const batch = dialogNamed(page, t('newKey.titleMany', { count: 3 }));
+        await expect(batch.getByTestId('new-key')).toHaveCount(3);
+        await scanScreen('batch-create result', { dialog: true });
+        await batch.getByRole('button', { name: t('newKey.done') }).click();
+
+        const row = page.getByRole('row').filter({ hasText: 'Production backend' });
+        await row.getByRole('button', { name: t('action.edit') }).click();
+        const edit = dialogNamed(page, t('form.editTitle'));
+        await expect(edit.getByLabel(t('form.name'))).toHaveValue('Production backend');
+        await scanScreen('edit modal', { dialog: true });
+        await edit.getByRole('button', { name: t('action.cancel') }).click();
+
+        await row.getByRole('button', { name: t('action.delete') }).click();
+        const confirm = dialogNamed(page, t('delete.title'));
+        await expect(confirm).toContainText('Production backend');
+        await scanScreen('delete confirmation', { dialog: true });
+        await confirm.getByRole('button', { name: t('action.cancel') }).click();
+
+        // The bulk dialogs change and finally delete the three batch-made tokens, shown alone.
+        const search = page.getByRole('searchbox', { name: t('tokens.search') });
+        await search.fill('Batch');
+        await expect(page.getByRole('row')).toHaveCount(4);
+        const bar = page.getByRole('region', { name: t('bulk.region') });
+        const bulks = [
+          {
+            title: 'bulk.enable',
+            open: () => bar.getByRole('button', { name: t('action.enable') }),
+          },
+          {
+            title: 'bulk.disable',
+            open: () => bar.getByRole('button', { name: t('action.disable') }),
+          },
+          { title: 'bulk.setQuota', menu: true },
+          { title: 'bulk.addQuota', menu: true },
+          { title: 'bulk.setExpiry', menu: true },
+          {
+            title: 'bulk.delete',
+            open: () => bar.getByRole('button', { name: t('action.delete') }),
+          },
+        ] as const;
+        for (const bulk of bulks) {
+          await page.getByRole('checkbox', { name: t('tokens.selectPage') }).check();
+          await expect(bar).toBeVisible();
+          if ('menu' in bulk) {
+            await bar.getByRole('button', { name: t('bulk.more') }).click();
+            const item = page.getByRole('menuitem', { name: t(bulk.title) });
+            await expect(item).toBeVisible();
+            if (bulk.title === 'bulk.setQuota') await scanScreen('bulk menu open');
+            await item.click();
+          } else {
+            await bulk.open().click();
+          }
+          const dialog = dialogNamed(page, t(bulk.title));
+          await expect(dialog).toBeVisible();
+          await scanScreen(`bulk dialog ${bulk.title}`, { dialog: true });
+          await dialog
+            .getByRole('button', { name: t('bulk.apply', { action: t(bulk.title), count: 3 }) })
+            .click();
+          await expect(dialog.getByText(t('bulk.summary', { done: 3, total: 3 }))).toBeVisible();
+          await scanScreen(`bulk summary ${bulk.title}`, { dialog: true });
+          await dialog
+            .getByRole('button', { name: t('action.close') })
+            .last()
+            .click();
+          await expect(dialog).toBeHidden();
+        }
+        await search.fill('');
+        await expect(page.getByRole('row').filter({ hasText: 'Production backend' })).toBeVisible();
+
+        await page.getByRole('button', { name: t('header.settings') }).click();
+        await expect(dialogNamed(page, t('settings.title'))).toBeVisible();
+        await scanScreen('settings drawer', { dialog: true });
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('button', { name: t('header.activity') }).click();
+        const activity = dialogNamed(page, t('activity.title'));
+        await expect(activity.getByRole('listitem').first()).toBeVisible();
+        await scanScreen('activity drawer with entries', { dialog: true });
+        await screenshot(page, `a11y-activity-${tag}`);
+        await page.keyboard.press('Escape');
+
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expect(page.getByRole('article', { name: 'Production backend' })).toBeVisible();
+        await scanScreen('table at 390 px (cards)');
+        await screenshot(page, `a11y-table-390-${tag}`);
+      } finally {
+        await own.stop();
+      }
+    });
+  });
+}

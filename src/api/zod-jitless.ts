@@ -1,0 +1,7 @@
+import { config } from 'zod';
+
+// Zod probes whether it may compile parsers with `new Function` when it builds its first object
+// schema. The page's security policy forbids eval, and the browser reports the refused probe as a
+// violation. Imported first by each part of the dashboard that loads zod, so the probe never runs;
+// plain parsing is fast enough for the dashboard's small answers.
+config({ jitless: true });
