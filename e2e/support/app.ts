@@ -73,7 +73,13 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /** The parts the signed-in dashboard loads on demand, and preloads once it is idle. */
-const LAZY_PARTS = ['token-form-modal', 'bulk-dialog', 'settings-drawer', 'activity-drawer'];
+const LAZY_PARTS = [
+  'token-form-modal',
+  'bulk-dialog',
+  'settings-drawer',
+  'activity-drawer',
+  'zh-CN',
+];
 
 /**
  * Waits until the dashboard has itself fetched its on-demand parts and every file they need,

@@ -13,10 +13,10 @@ import {
   type MantineColorScheme,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { sessionStore } from '../api/session';
 import { useI18n } from '../components/i18n';
-import { LazyBoundary, lazyPart, preload } from '../components/lazy-boundary';
+import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
 import {
   IconActivity,
   IconKey,
@@ -28,10 +28,8 @@ import {
 import { TokensScreen } from '../features/tokens/tokens-screen';
 import { LANGUAGES } from '../lib/i18n/languages';
 
-const loadSettings = () => import('../features/settings/settings-drawer');
-const loadActivity = () => import('../features/activity/activity-drawer');
-const SettingsDrawer = lazyPart(loadSettings);
-const ActivityDrawer = lazyPart(loadActivity);
+const SettingsDrawer = lazyPart(() => import('../features/settings/settings-drawer'));
+const ActivityDrawer = lazyPart(() => import('../features/activity/activity-drawer'));
 
 function hostOf(baseUrl: string): string {
   try {
@@ -72,7 +70,6 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const narrow = useMediaQuery('(max-width: 75em)', false, { getInitialValueInEffect: false });
   const [panel, setPanel] = useState<'settings' | 'activity' | null>(null);
-  useEffect(() => preload([loadSettings, loadActivity]), []);
   const schemes: Array<[MantineColorScheme, string]> = [
     ['light', t('theme.light')],
     ['dark', t('theme.dark')],

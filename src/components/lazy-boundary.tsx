@@ -40,15 +40,6 @@ export class LazyBoundary extends Component<{ children: ReactNode }, { failed: b
   }
 }
 
-/** Fetches on-demand parts once the page is idle, so they are at hand even if the server goes away. */
-export function preload(loaders: Array<() => Promise<unknown>>) {
-  const run = () => {
-    for (const load of loaders) load().catch(() => undefined);
-  };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3_000 });
-  else setTimeout(run, 1_000);
-}
-
 /**
  * React.lazy keeps a failed load for good; this one starts afresh after a failure, so the
  * boundary's Retry can fetch the part again once the server is back.

@@ -15,13 +15,12 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { isApiError } from '../../api/errors';
 import { pageOrigin, rememberedServer, type SignOutReason } from '../../api/session';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
-import { preload } from '../../components/lazy-boundary';
 import { IconAlert, IconKey } from '../../components/icons';
 import type { MessageKey } from '../../lib/i18n/en';
 import type { ConnectForm } from './connect-form';
@@ -52,8 +51,6 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
     },
   });
   const { errors, isSubmitting } = form.formState;
-
-  useEffect(() => preload([loadValidation, loadConnect]), []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

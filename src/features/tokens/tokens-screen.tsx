@@ -32,7 +32,7 @@ import type { Token, TokenStatusCode } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 import { IconAlert, IconKey, IconPlus } from '../../components/icons';
-import { LazyBoundary, lazyPart, preload } from '../../components/lazy-boundary';
+import { LazyBoundary, lazyPart } from '../../components/lazy-boundary';
 import { useNow } from '../../components/use-now';
 import { useStableCallbacks } from '../../components/use-stable-callbacks';
 import { useSlow } from '../../components/use-slow';
@@ -50,10 +50,9 @@ import type { TokenFormResult } from './token-form';
 import { TokenCards, TokenTable } from './token-table';
 import { useListView } from './use-list-view';
 
-const loadTokenForm = () => import('./token-form-modal');
-const loadBulkDialog = () => import('./bulk-dialog');
-const TokenFormModal = lazyPart(loadTokenForm);
-const BulkDialog = lazyPart(loadBulkDialog);
+// Fetched ahead by the page's boot script once it is idle (scripts/vite-boot-script.ts).
+const TokenFormModal = lazyPart(() => import('./token-form-modal'));
+const BulkDialog = lazyPart(() => import('./bulk-dialog'));
 
 const NO_SELECTION = new Map<number, Token>();
 
@@ -90,8 +89,6 @@ export function TokensScreen() {
   const setStatus = useSetTokenStatus();
   const deleteToken = useDeleteToken();
   const revealKey = useRevealKey();
-
-  useEffect(() => preload([loadTokenForm, loadBulkDialog]), []);
 
   useHotkeys([
     ['/', () => searchRef.current?.focus()],
