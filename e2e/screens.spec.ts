@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { connected, createToken, screenshot } from './support/app';
+import { connected, createToken, screenshot, unique } from './support/app';
 
 /** Screens at phone width: nothing scrolls sideways and every action stays reachable. */
 test.describe('at 390 px wide', () => {
@@ -29,6 +29,34 @@ test.describe('at 390 px wide', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
     await screenshot(page, 'settings-390');
+  });
+
+  test('cards can be ordered and all selected, as the table can', async ({ page, request }) => {
+    const prefix = unique('Phone order');
+    await createToken(request, { name: `${prefix} small`, remain_quota: 1_000 });
+    await createToken(request, { name: `${prefix} large`, remain_quota: 9_000_000 });
+    await connected(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(2);
+
+    await page
+      .getByRole('combobox', { name: 'Order' })
+      .selectOption({ label: 'Remaining, highest first' });
+    await expect(page).toHaveURL(/order=-remain_quota/);
+    await expect(cards.first()).toHaveAccessibleName(`${prefix} large`);
+    await page
+      .getByRole('combobox', { name: 'Order' })
+      .selectOption({ label: 'Remaining, lowest first' });
+    await expect(cards.first()).toHaveAccessibleName(`${prefix} small`);
+
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Selected tokens' })
+        .getByRole('button', { name: 'Disable' }),
+    ).toBeVisible();
   });
 });
 

@@ -3,6 +3,7 @@ import {
   Card,
   Checkbox,
   Group,
+  NativeSelect,
   Skeleton,
   Stack,
   Table,
@@ -15,6 +16,7 @@ import { NEVER, type Token, type TokenOrder, type TokenOrderField } from '../../
 import { useI18n } from '../../components/i18n';
 import { QuotaAmount } from '../../components/quota';
 import type { MessageKey } from '../../lib/i18n/en';
+import type { Params } from '../../lib/i18n/translate';
 import { StatusBadge } from './status-badge';
 import { TokenActions, type TokenActionHandlers } from './token-actions';
 import { CreatedText, ExpiryText, KeyText, LastUsedText, NameText, UsageBar } from './token-cells';
@@ -42,6 +44,8 @@ export interface TokenListViewProps {
   onSelectPage: (selected: boolean) => void;
   order: TokenOrder;
   onSort: (field: TokenOrderField) => void;
+  /** Sets an order outright, as the phone layout's order menu does. */
+  onOrder: (order: TokenOrder) => void;
 }
 
 const expiresSoon = (token: Token, now: number) =>
@@ -156,12 +160,32 @@ const TokenRow = memo(function TokenRow({
   );
 });
 
+const COLUMN_LABELS: Record<TokenOrderField, MessageKey> = {
+  id: 'tokens.col.created',
+  name: 'tokens.col.name',
+  remain_quota: 'tokens.col.remain',
+  used_quota: 'tokens.col.used',
+  expired_time: 'tokens.col.expiry',
+  accessed_time: 'tokens.col.lastUsed',
+  created_time: 'tokens.col.created',
+};
+
+/** How much of the shown page is selected, for a "select all on this page" box. */
+function pageSelection(tokens: Token[] | undefined, selected: ReadonlySet<number>) {
+  const ids = tokens?.map((token) => token.id) ?? [];
+  const count = ids.filter((id) => selected.has(id)).length;
+  return {
+    empty: ids.length === 0,
+    all: ids.length > 0 && count === ids.length,
+    some: count > 0 && count < ids.length,
+  };
+}
+
 export function TokenTable(props: TokenListViewProps) {
   const { tokens, skeletonRows, now, handlers, selected, onSelect, onSelectPage, order, onSort } =
     props;
   const { t } = useI18n();
-  const pageIds = tokens?.map((token) => token.id) ?? [];
-  const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
+  const page = pageSelection(tokens, selected);
   const sortable = (field: TokenOrderField, key: MessageKey) => (
     <SortHeader field={field} label={t(key)} order={order} onSort={onSort} />
   );
@@ -186,9 +210,9 @@ export function TokenTable(props: TokenListViewProps) {
             <Table.Th>
               <Checkbox
                 aria-label={t('tokens.selectPage')}
-                checked={pageIds.length > 0 && selectedOnPage === pageIds.length}
-                indeterminate={selectedOnPage > 0 && selectedOnPage < pageIds.length}
-                disabled={pageIds.length === 0}
+                checked={page.all}
+                indeterminate={page.some}
+                disabled={page.empty}
                 onChange={(event) => onSelectPage(event.currentTarget.checked)}
               />
             </Table.Th>
@@ -301,6 +325,26 @@ const TokenCard = memo(function TokenCard({
   );
 });
 
+/** Every order a list can take, as the phone layout's order menu offers them. */
+function orderOptions(t: (key: MessageKey, params?: Params) => string) {
+  const column = (field: TokenOrderField) => t(COLUMN_LABELS[field]);
+  const option = (value: TokenOrder, label: string) => ({ value, label });
+  return [
+    option('-id', t('tokens.orderNewest')),
+    option('id', t('tokens.orderOldest')),
+    option('name', t('tokens.orderNameAscending')),
+    option('-name', t('tokens.orderNameDescending')),
+    ...(['remain_quota', 'used_quota'] as const).flatMap((field) => [
+      option(`-${field}`, t('tokens.orderDescending', { column: column(field) })),
+      option(field, t('tokens.orderAscending', { column: column(field) })),
+    ]),
+    ...(['expired_time', 'accessed_time', 'created_time'] as const).flatMap((field) => [
+      option(field, t('tokens.orderEarliest', { column: column(field) })),
+      option(`-${field}`, t('tokens.orderLatest', { column: column(field) })),
+    ]),
+  ];
+}
+
 /** The same tokens as cards, for phone widths where a table would scroll sideways. */
 export function TokenCards({
   tokens,
@@ -309,28 +353,44 @@ export function TokenCards({
   handlers,
   selected,
   onSelect,
+  onSelectPage,
+  order,
+  onOrder,
 }: TokenListViewProps) {
-  if (!tokens) {
-    return (
-      <Stack gap="sm" aria-busy="true">
-        {Array.from({ length: Math.min(skeletonRows, 4) }, (_, i) => (
-          <Skeleton key={i} height={168} radius="md" />
-        ))}
-      </Stack>
-    );
-  }
+  const { t } = useI18n();
+  const page = pageSelection(tokens, selected);
   return (
     <Stack gap="sm">
-      {tokens.map((token) => (
-        <TokenCard
-          key={token.id}
-          token={token}
-          selected={selected.has(token.id)}
-          now={now}
-          handlers={handlers}
-          onSelect={onSelect}
+      <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
+        <Checkbox
+          label={t('tokens.selectPage')}
+          checked={page.all}
+          indeterminate={page.some}
+          disabled={page.empty}
+          onChange={(event) => onSelectPage(event.currentTarget.checked)}
         />
-      ))}
+        <NativeSelect
+          label={t('tokens.order')}
+          value={order}
+          onChange={(event) => onOrder(event.currentTarget.value as TokenOrder)}
+          data={orderOptions(t)}
+          style={{ flex: '0 1 14rem', minWidth: 0 }}
+        />
+      </Group>
+      {tokens
+        ? tokens.map((token) => (
+            <TokenCard
+              key={token.id}
+              token={token}
+              selected={selected.has(token.id)}
+              now={now}
+              handlers={handlers}
+              onSelect={onSelect}
+            />
+          ))
+        : Array.from({ length: Math.min(skeletonRows, 4) }, (_, i) => (
+            <Skeleton key={i} height={168} radius="md" aria-hidden="true" />
+          ))}
     </Stack>
   );
 }

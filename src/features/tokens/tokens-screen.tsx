@@ -377,6 +377,7 @@ export function TokensScreen() {
               onSelectPage={onSelectPage}
               order={view.order}
               onSort={(field) => setView({ order: nextOrder(view.order, field), page: 1 })}
+              onOrder={(order) => setView({ order, page: 1 })}
             />
           </Paper>
         )
