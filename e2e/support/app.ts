@@ -52,14 +52,6 @@ export async function getToken(request: APIRequestContext, id: number, baseUrl =
   return ((await response.json()) as { data: Record<string, unknown> }).data;
 }
 
-export async function setRatio(request: APIRequestContext, value: number) {
-  const response = await request.put('/api/option/', {
-    headers: { Authorization: `Bearer ${ADMIN_KEY}` },
-    data: { key: 'QuotaPerUnit', value: String(value) },
-  });
-  expect(response.ok()).toBe(true);
-}
-
 export const unique = (label: string) =>
   `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
