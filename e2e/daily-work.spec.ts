@@ -42,14 +42,13 @@ test.describe('finding tokens', () => {
     await expect(page).toHaveURL(/order=name/);
     await expect.poll(() => namesInTable(page)).toEqual(['beta worker', 'delta old']);
 
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'Expired' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Expired' });
     await expect(page).toHaveURL(/status=3/);
     await expect.poll(() => namesInTable(page)).toEqual(['delta old']);
 
     await page.reload();
     await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('ta');
-    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('Expired');
+    await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('3');
     await expect.poll(() => namesInTable(page)).toEqual(['delta old']);
 
     await page.goBack();
@@ -64,7 +63,7 @@ test.describe('finding tokens', () => {
     await other.goto(page.url());
     await other.getByLabel('Admin key').fill(own.adminKey);
     await other.getByRole('button', { name: 'Connect' }).click();
-    await expect(other.getByRole('combobox', { name: 'Status' })).toHaveValue('Expired');
+    await expect(other.getByRole('combobox', { name: 'Status' })).toHaveValue('3');
     await expect.poll(() => namesInTable(other)).toEqual(['delta old']);
     await other.close();
   });

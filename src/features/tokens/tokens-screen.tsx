@@ -3,10 +3,10 @@ import {
   Button,
   Group,
   Loader,
+  NativeSelect,
   Pagination,
   Paper,
   Progress,
-  Select,
   Stack,
   Text,
   ThemeIcon,
@@ -226,7 +226,8 @@ export function TokensScreen() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="sm">
-        <Group gap="xs" align="baseline">
+        {/* On a phone the buttons always take a line of their own: the count arriving moves nothing. */}
+        <Group gap="xs" align="baseline" w={phone ? '100%' : undefined}>
           <Title order={1} size="h2">
             {t('tokens.title')}
           </Title>
@@ -264,14 +265,14 @@ export function TokensScreen() {
           value={view.search}
           onSearch={(search) => setView({ search, page: 1 }, true)}
         />
-        <Select
+        {/* Native selects: the phone's own picker, and no floating dropdown to place on each render. */}
+        <NativeSelect
           aria-label={t('tokens.statusFilter')}
           w={phone ? '100%' : 180}
-          allowDeselect={false}
           value={view.status === null ? 'all' : String(view.status)}
-          onChange={(value) =>
+          onChange={({ currentTarget: { value } }) =>
             setView({
-              status: value === 'all' || !value ? null : (Number(value) as TokenStatusCode),
+              status: value === 'all' ? null : (Number(value) as TokenStatusCode),
               page: 1,
             })
           }
@@ -387,12 +388,13 @@ export function TokensScreen() {
         <Group justify="space-between" gap="sm">
           <Group gap="xs">
             {backend.pageSizes && (
-              <Select
+              <NativeSelect
                 aria-label={t('tokens.pageSize')}
                 data={backend.pageSizes.map(String)}
                 value={String(view.size)}
-                onChange={(value) => setView({ size: Number(value ?? 10), page: 1 })}
-                allowDeselect={false}
+                onChange={({ currentTarget: { value } }) =>
+                  setView({ size: Number(value), page: 1 })
+                }
                 w={80}
                 size="xs"
               />
