@@ -11,7 +11,7 @@ import { generateTokenKey, nowInSeconds } from '../server/store/token-record';
 import { openSqliteStore } from '../server/store/sqlite-store';
 import type { TokenRecordInput } from '../server/store/token-store';
 
-/** Rows per transaction: large enough to amortise the sync on commit, small enough for memory. */
+/** Tokens made at a time: the progress is told after each batch. */
 const BATCH = 50_000;
 /** Eight indexes and the name search: a large page cache keeps their hot pages in memory. */
 const CACHE_KIB = 256 * 1024;
@@ -31,17 +31,22 @@ async function main(): Promise<void> {
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   try {
-    for (let done = 0; done < count;) {
-      const size = Math.min(BATCH, count - done);
-      const batch = Array.from({ length: size }, (_, i) => synthetic(done + i, now));
-      done += await store.insertMany(batch);
+    await store.bulkInsert(batches(count, now), (done) => {
       console.log(
         `${done.toLocaleString('en')} / ${count.toLocaleString('en')} tokens (${elapsed()})`,
       );
-    }
+      if (done === count) console.log('Building the indexes for search and ordering…');
+    });
     console.log(`Inserted ${count.toLocaleString('en')} tokens into ${dataDir} in ${elapsed()}`);
   } finally {
     await store.close();
+  }
+}
+
+function* batches(count: number, now: number): Generator<TokenRecordInput[]> {
+  for (let done = 0; done < count; done += BATCH) {
+    const size = Math.min(BATCH, count - done);
+    yield Array.from({ length: size }, (_, i) => synthetic(done + i, now));
   }
 }
 

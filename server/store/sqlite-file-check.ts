@@ -11,6 +11,8 @@ export interface DatabaseFileCheck {
   keptTotal: number;
   /** Whether the name search index agrees with the tokens. */
   nameIndexSound: boolean;
+  /** Names of the indexes on the tokens table, sorted. */
+  indexes: string[];
 }
 
 const FILES = ['', '-wal', '-shm'];
@@ -30,6 +32,12 @@ export function checkDatabaseFile(file: string): DatabaseFileCheck {
         .all()
         .map((row) => row.name),
       keptTotal: (db.prepare('SELECT total FROM token_count').get() as { total: number }).total,
+      indexes: db
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'tokens' ORDER BY name",
+        )
+        .all()
+        .map((row) => row.name),
     };
   } finally {
     db.close();

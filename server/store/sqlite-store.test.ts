@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tokenListQuerySchema, type TokenListQueryInput } from '../../src/contract/token';
 import { makeTempDir } from '../test-support';
+import { checkDatabaseFile } from './sqlite-file-check';
 import { FEW_MATCHES } from './sqlite-list-query';
 import { SCHEMA_VERSION } from './sqlite-schema';
 import { DATABASE_FILE, openSqliteStore } from './sqlite-store';
@@ -140,6 +141,63 @@ describe('writes', () => {
     const page = await store.list(query({ size: '100' }));
     expect(page.items.map((token) => token.name)).toEqual(['First']);
     expect(page.total).toBe(1);
+  });
+
+  it('bulk-inserts batches beside the tokens already there, with search, orders and indexes as before', async () => {
+    await store.insertMany([record({ name: 'Already here', remain_quota: 5 })]);
+    const file = join(dataDir, DATABASE_FILE);
+    const indexesBefore = checkDatabaseFile(file).indexes;
+    const stored = record({ name: 'Loaded 七 special', remain_quota: 1 });
+    const told: number[] = [];
+    const inserted = await store.bulkInsert(
+      [
+        [record({ name: 'Loaded one', remain_quota: 30 }), stored],
+        [record({ name: 'Loaded two', remain_quota: 20 })],
+      ],
+      (count) => told.push(count),
+    );
+    expect(inserted).toBe(3);
+    expect(told).toEqual([2, 3]);
+
+    const names = async (input: TokenListQueryInput) =>
+      (await store.list(query({ size: '100', ...input }))).items.map((token) => token.name);
+    expect(await names({ keyword: 'LOADED' })).toEqual([
+      'Loaded two',
+      'Loaded 七 special',
+      'Loaded one',
+    ]);
+    expect(await names({ keyword: '七' })).toEqual(['Loaded 七 special']);
+    expect(await names({ keyword: 'here' })).toEqual(['Already here']);
+    expect(await names({ token: `sk-${stored.key}` })).toEqual(['Loaded 七 special']);
+    expect(await names({ order: '-remain_quota' })).toEqual([
+      'Loaded one',
+      'Loaded two',
+      'Already here',
+      'Loaded 七 special',
+    ]);
+    expect((await store.list(query())).total).toBe(4);
+
+    const check = checkDatabaseFile(file);
+    expect(check.indexes).toEqual(indexesBefore);
+    expect(check.nameIndexSound).toBe(true);
+  });
+
+  it('bulk-inserts all or none: a bad token or a repeated key changes nothing', async () => {
+    await store.insertMany([record({ name: 'Kept' })]);
+    const file = join(dataDir, DATABASE_FILE);
+    const indexesBefore = checkDatabaseFile(file).indexes;
+    const twin = record({ name: 'Twin' });
+    for (const batches of [
+      [[record({ name: 'Fine' })], [{ ...record({ name: 'Bad' }), remain_quota: -1 }]],
+      [[twin], [record({ name: 'Twin again', key: twin.key })]],
+    ]) {
+      await expect(store.bulkInsert(batches)).rejects.toThrow();
+      const page = await store.list(query({ size: '100' }));
+      expect(page.items.map((token) => token.name)).toEqual(['Kept']);
+      expect(page.total).toBe(1);
+      expect((await store.list(query({ keyword: 'Kept' }))).total).toBe(1);
+      expect(checkDatabaseFile(file).indexes).toEqual(indexesBefore);
+    }
   });
 
   it('keeps name search in step with renames and deletes', async () => {

@@ -91,6 +91,10 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     forgetName: db.prepare<[number, string]>(
       "INSERT INTO token_names (token_names, rowid, name) VALUES ('delete', ?, ?)",
     ),
+    rebuildNames: db.prepare("INSERT INTO token_names (token_names) VALUES ('rebuild')"),
+    tokenIndexes: db.prepare<[], { name: string; sql: string }>(
+      "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'tokens' AND sql IS NOT NULL",
+    ),
     total: db.prepare<[], { total: number }>('SELECT total FROM token_count'),
     addToTotal: db.prepare<[number]>('UPDATE token_count SET total = total + ?'),
     recount: db.prepare('UPDATE token_count SET total = (SELECT count(*) FROM tokens)'),
@@ -135,6 +139,24 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     statements.addToTotal.run(records.length);
     return records.length;
   });
+
+  // Building an index from sorted rows is several times faster than keeping it up with each row.
+  const bulkInsertAll = db.transaction(
+    (batches: Iterable<readonly TokenRecordInput[]>, onBatch?: (inserted: number) => void) => {
+      const indexes = statements.tokenIndexes.all();
+      for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
+      let inserted = 0;
+      for (const batch of batches) {
+        for (const record of batch) statements.insert.run(toRow(record));
+        inserted += batch.length;
+        onBatch?.(inserted);
+      }
+      for (const { sql } of indexes) db.exec(sql);
+      statements.rebuildNames.run();
+      statements.addToTotal.run(inserted);
+      return inserted;
+    },
+  );
 
   const removeRows = db.transaction((rows: () => NameRow[]) => {
     const removed = rows();
@@ -221,6 +243,10 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     async insertMany(tokens) {
       return writes.run(() => insertAll(tokens));
+    },
+
+    async bulkInsert(batches, onBatch) {
+      return writes.run(() => bulkInsertAll(batches, onBatch));
     },
 
     async getOptions() {

@@ -57,6 +57,15 @@ export interface TokenStore {
   reveal(id: number): Promise<string | null>;
   /** Inserts all tokens in one transaction: all of them or none. */
   insertMany(tokens: readonly TokenRecordInput[]): Promise<number>;
+  /**
+   * Inserts every batch in one transaction, all or none, for loading many tokens at once: the
+   * indexes are built once at the end rather than kept up with each row. Calls onBatch with the
+   * count inserted so far after each batch.
+   */
+  bulkInsert(
+    batches: Iterable<readonly TokenRecordInput[]>,
+    onBatch?: (inserted: number) => void,
+  ): Promise<number>;
   /** Every known option, stored value or default, as strings. */
   getOptions(): Promise<Option[]>;
   setOption(key: OptionKey, value: string): Promise<Option[]>;
