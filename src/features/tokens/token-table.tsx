@@ -14,6 +14,7 @@ import {
 import { memo, type ReactNode } from 'react';
 import { NEVER, type Token, type TokenOrder, type TokenOrderField } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
+import { PlainCheckbox } from '../../components/plain-controls';
 import { QuotaAmount } from '../../components/quota';
 import type { MessageKey } from '../../lib/i18n/en';
 import type { Params } from '../../lib/i18n/translate';
@@ -121,8 +122,8 @@ const TokenRow = memo(function TokenRow({
       style={selected ? { backgroundColor: 'var(--mantine-primary-color-light)' } : undefined}
     >
       <td className={Table.classes.td}>
-        <Checkbox
-          aria-label={t('tokens.select', { name: token.name })}
+        <PlainCheckbox
+          label={t('tokens.select', { name: token.name })}
           checked={selected}
           onChange={(event) => onSelect(token, event.currentTarget.checked)}
         />
@@ -287,12 +288,13 @@ const TokenCard = memo(function TokenCard({
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-          <Checkbox
-            mt={2}
-            aria-label={t('tokens.select', { name: token.name })}
-            checked={selected}
-            onChange={(event) => onSelect(token, event.currentTarget.checked)}
-          />
+          <div style={{ marginTop: 2 }}>
+            <PlainCheckbox
+              label={t('tokens.select', { name: token.name })}
+              checked={selected}
+              onChange={(event) => onSelect(token, event.currentTarget.checked)}
+            />
+          </div>
           <Stack gap={4} style={{ minWidth: 0 }}>
             <NameText name={token.name} />
             <KeyText token={token} />
