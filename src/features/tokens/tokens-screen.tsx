@@ -14,7 +14,14 @@ import {
 } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useBackend } from '../../api/backend-context';
 import { isApiError } from '../../api/errors';
 import {
@@ -96,6 +103,11 @@ export function TokensScreen() {
   ]);
 
   const backend = useBackend();
+  // The first page is drawn in the background, yielding every few milliseconds, rather than in
+  // one long task while the app is still starting (a slow phone stays responsive). Later pages
+  // and edits are drawn at once: by then they are the only work, and they show sooner so.
+  const deferredTokens = useDeferredValue(list.data?.items);
+  const shownTokens = deferredTokens === undefined ? undefined : list.data?.items;
   const knownTotal = list.data?.total ?? null;
   const total = knownTotal ?? 0;
   const pages = Math.max(1, Math.ceil(total / view.size));
@@ -369,7 +381,7 @@ export function TokensScreen() {
         !(list.isError && !list.data) && (
           <Paper withBorder={!phone} radius="md" p={phone ? 0 : 'xs'}>
             <ListView
-              tokens={list.data?.items}
+              tokens={shownTokens}
               skeletonRows={Math.min(view.size, 20)}
               now={now}
               handlers={handlers}
