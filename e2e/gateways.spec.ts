@@ -250,8 +250,11 @@ test('new-api’s search and reveal limits are named, with what to do', async ({
   const service = await startService({ env: { UPSTREAM_URL: emulator.url } });
   try {
     await connectTo(service.url, page, gateways[1]?.advanced);
+    // The whole list first: beta leaving it is then the first search's answer.
+    await expect(rowOf(page, 'beta')).toBeVisible();
     const search = page.getByRole('searchbox', { name: 'Search' });
     await search.fill('alp');
+    await expect(rowOf(page, 'alpha')).toBeVisible();
     await expect(rowOf(page, 'beta')).toHaveCount(0);
     await search.fill('bet');
     await expect(
