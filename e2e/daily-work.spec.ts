@@ -1,15 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { ADMIN_KEY, connected, createToken, rowOf, screenshot, unique } from './support/app';
+import {
+  ADMIN_KEY,
+  connected,
+  createToken,
+  createTokenInForm,
+  rowOf,
+  screenshot,
+  unique,
+} from './support/app';
 import { startService, type RunningService } from './support/service';
 
-async function connectTo(page: Page, service: RunningService, path = '/') {
-  await page.goto(`${service.url}${path}`);
-  await page.getByLabel('Admin key').fill(service.adminKey);
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
-}
+const connectTo = (page: Page, service: RunningService, path = '/') =>
+  connected(page, `${service.url}${path}`, service.adminKey);
 
 const namesInTable = (page: Page) =>
   page.getByRole('row').locator('td:nth-child(2)').allInnerTexts();
@@ -413,14 +417,7 @@ test.describe('export and activity', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const name = unique('Curl demo');
     await connected(page);
-    await page.getByRole('button', { name: 'Create token' }).click();
-    const form = page.getByRole('dialog', { name: 'Create token' });
-    await form.getByLabel('Name').fill(name);
-    await form.getByRole('button', { name: 'Create token' }).click();
-    await page
-      .getByRole('dialog', { name: 'Token created' })
-      .getByRole('button', { name: 'Done' })
-      .click();
+    await createTokenInForm(page, name);
 
     await page.getByRole('button', { name: 'Activity' }).click();
     const panel = page.getByRole('dialog', { name: 'Activity' });

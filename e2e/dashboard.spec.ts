@@ -108,9 +108,7 @@ test.describe('the token table', () => {
     try {
       const name = unique('Ratio check');
       await createToken(request, { name, remain_quota: 1_000_000 }, own.adminKey, own.url);
-      await page.goto(own.url);
-      await page.getByLabel('Admin key').fill(own.adminKey);
-      await page.getByRole('button', { name: 'Connect' }).click();
+      await connect(page, own.adminKey, own.url);
       const row = rowOf(page, name);
       await expect(row.getByText('$2.00')).toBeVisible();
       await expect(row.getByText('1,000,000 units')).toBeVisible();
@@ -138,9 +136,7 @@ test.describe('the token table', () => {
   test('an empty list invites creating the first token', async ({ page }) => {
     const own = await startService();
     try {
-      await page.goto(own.url);
-      await page.getByLabel('Admin key').fill(own.adminKey);
-      await page.getByRole('button', { name: 'Connect' }).click();
+      await connect(page, own.adminKey, own.url);
       await expect(page.getByText('No tokens yet')).toBeVisible();
       await page.getByRole('button', { name: 'Create the first token' }).click();
       await expect(page.getByRole('dialog', { name: 'Create token' })).toBeVisible();
@@ -160,9 +156,7 @@ test.describe('the token table', () => {
           own.url,
         );
       }
-      await page.goto(own.url);
-      await page.getByLabel('Admin key').fill(own.adminKey);
-      await page.getByRole('button', { name: 'Connect' }).click();
+      await connect(page, own.adminKey, own.url);
       await expect(page.getByText('23 tokens')).toBeVisible();
       await expect(page.getByText('1–10 of 23')).toBeVisible();
       await expect(rowOf(page, 'Paged 23')).toBeVisible();
@@ -345,9 +339,7 @@ test.describe('when the service misbehaves', () => {
   }) => {
     const own = await startService();
     await createToken(request, { name: 'Survivor' }, own.adminKey, own.url);
-    await page.goto(own.url);
-    await page.getByLabel('Admin key').fill(own.adminKey);
-    await page.getByRole('button', { name: 'Connect' }).click();
+    await connect(page, own.adminKey, own.url);
     await expect(rowOf(page, 'Survivor')).toBeVisible();
     // The forms are fetched once the page is idle, so they open even while the server is away.
     await lazyPartsLoaded(page);
@@ -380,9 +372,7 @@ test.describe('when the service misbehaves', () => {
     page,
   }) => {
     const own = await startService();
-    await page.goto(own.url);
-    await page.getByLabel('Admin key').fill(own.adminKey);
-    await page.getByRole('button', { name: 'Connect' }).click();
+    await connect(page, own.adminKey, own.url);
     await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
     await own.stop();
     const changed = await startService({

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createToken, lazyPartsLoaded, rowOf, screenshot } from './support/app';
+import { connect, createToken, lazyPartsLoaded, rowOf, screenshot } from './support/app';
 import { startFaultProxy, type FaultMode, type FaultProxy } from './support/fault-proxy';
 import { startService, type RunningService } from './support/service';
 
@@ -59,9 +59,7 @@ test.afterAll(async () => {
 test.afterEach(async () => proxy.setMode({ kind: 'pass' }));
 
 async function openDashboard(page: Page) {
-  await page.goto(proxy.url);
-  await page.getByLabel('Admin key').fill(own.adminKey);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await connect(page, own.adminKey, proxy.url);
   await expect(rowOf(page, 'Steady one')).toBeVisible();
   // The forms open while the service is away once the dashboard has preloaded them by itself.
   await lazyPartsLoaded(page);

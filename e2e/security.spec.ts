@@ -1,6 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { ADMIN_KEY, connected, createToken, rowOf, screenshot, unique } from './support/app';
+import {
+  ADMIN_KEY,
+  connect,
+  connected,
+  createToken,
+  createTokenInForm,
+  rowOf,
+  screenshot,
+  unique,
+} from './support/app';
 import { startService, type RunningService } from './support/service';
 
 /** Everything the page keeps in storage it can read, as one string to search. */
@@ -57,14 +66,7 @@ test.describe('the admin key', () => {
 
     await connected(page);
     const name = unique('Hygiene');
-    await page.getByRole('button', { name: 'Create token' }).click();
-    const form = page.getByRole('dialog', { name: 'Create token' });
-    await form.getByLabel('Name').fill(name);
-    await form.getByRole('button', { name: 'Create token' }).click();
-    await page
-      .getByRole('dialog', { name: 'Token created' })
-      .getByRole('button', { name: 'Done' })
-      .click();
+    await createTokenInForm(page, name);
 
     await page.getByRole('searchbox', { name: 'Search' }).fill(name);
     await expect(page).toHaveURL(/q=Hygiene/);
@@ -179,9 +181,7 @@ test.describe('hostile token names', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto(own.url);
-    await page.getByLabel('Admin key').fill(own.adminKey);
-    await page.getByRole('button', { name: 'Connect' }).click();
+    await connect(page, own.adminKey, own.url);
     await expect(page.getByText('6 tokens')).toBeVisible();
     return dialogs;
   }

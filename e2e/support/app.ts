@@ -12,9 +12,22 @@ export async function connect(page: Page, key = ADMIN_KEY, baseUrl?: string) {
   await page.getByRole('button', { name: 'Connect' }).click();
 }
 
-export async function connected(page: Page, baseUrl?: string) {
-  await connect(page, ADMIN_KEY, baseUrl);
+/** Connects, then waits for the token screen. */
+export async function connected(page: Page, baseUrl?: string, key = ADMIN_KEY) {
+  await connect(page, key, baseUrl);
   await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
+}
+
+/** Creates a token through the Create form and closes the dialog showing its key. */
+export async function createTokenInForm(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const form = page.getByRole('dialog', { name: 'Create token' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByRole('button', { name: 'Create token' }).click();
+  await page
+    .getByRole('dialog', { name: 'Token created' })
+    .getByRole('button', { name: 'Done' })
+    .click();
 }
 
 export interface TokenBody {

@@ -8,6 +8,7 @@ import {
   type ListStatements,
 } from './sqlite-list-query';
 import { ANCHOR_EVERY, OrderAnchors } from './sqlite-order-anchors';
+import { statementCache } from './sqlite-statement-cache';
 
 /** Pages kept for repeats within a second (a dashboard and its refetches, pollers): a few MB. */
 const RECENT_PAGES = 64;
@@ -41,26 +42,9 @@ export function listReader(
   // Changes when another connection (another process) commits.
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
 
-  // Statements differ only by which filters and order are present: a few dozen shapes.
-  const countStatements = new Map<string, Database.Statement>();
-  const countStatement = (sql: string) => {
-    let statement = countStatements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      countStatements.set(sql, statement);
-    }
-    return statement;
-  };
+  const countStatement = statementCache(db);
   // Each returns one value per row: a token as JSON text, or an id.
-  const pageStatements = new Map<string, Database.Statement>();
-  const pageStatement = (sql: string) => {
-    let statement = pageStatements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql).pluck();
-      pageStatements.set(sql, statement);
-    }
-    return statement;
-  };
+  const pageStatement = statementCache(db, { pluck: true });
 
   const tokensState = () => `${commits()} ${dataVersion.get()}`;
   // The same, with data_version read at most every OTHER_WRITES_CHECK_MS: reading it locks the

@@ -14,6 +14,7 @@ import {
   indexable,
 } from './sqlite-list-query';
 import { listReader } from './sqlite-list-reader';
+import { statementCache } from './sqlite-statement-cache';
 import { migrate } from './sqlite-schema';
 import {
   enableRefusal,
@@ -108,16 +109,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   // Cheap insurance: a total drifted by a hand edit of the file is right again after a restart.
   statements.recount.run();
 
-  // Statements differ only by which filters are present: a few shapes.
-  const summaryStatements = new Map<string, Database.Statement>();
-  const summaryStatement = (sql: string) => {
-    let statement = summaryStatements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      summaryStatements.set(sql, statement);
-    }
-    return statement;
-  };
+  const summaryStatement = statementCache(db);
 
   // This process's commits: what the tokens are, with data_version for other processes'.
   let commits = 0;
