@@ -1,7 +1,50 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+
+// The dashboard's layers below the features, lowest first: each imports only itself and the ones
+// before it. Above them come the features, then src/app; src/main.tsx may import anything.
+const lowerLayers = ['contract', 'lib', 'api', 'components'];
+const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Files in src/`folder` may import from src/ only the folders `allowed`. */
+function importsOnly(folder, allowed) {
+  return {
+    target: `./src/${folder}`,
+    from: './src',
+    except: allowed.map((name) => `./${name}`),
+    message: `src/${folder} imports from src/ only ${allowed.join(', ')}.`,
+  };
+}
+
+const importZones = [
+  ...lowerLayers.map((layer, index) => importsOnly(layer, lowerLayers.slice(0, index + 1))),
+  // A feature never reaches into another feature's files.
+  ...features.map((feature) =>
+    importsOnly(`features/${feature}`, [`features/${feature}`, ...lowerLayers]),
+  ),
+  importsOnly('app', ['app', 'features', ...lowerLayers]),
+  {
+    target: './server',
+    from: './src',
+    except: ['./contract'],
+    message: 'The service shares only src/contract with the dashboard.',
+  },
+];
+
+// Only server/store speaks SQL, so only it may load a database driver.
+const drivers = '^(better-sqlite3|pg|postgres)(\\W|$)';
+const driverMessage = 'Only server/store talks to the database.';
+
+// Only src/api talks to the network, so errors, auth and the activity log see every call.
+const fetchMessage = 'Only src/api calls the network: use its client.';
 
 export default tseslint.config(
   {
@@ -34,5 +77,52 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['server/store/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: drivers, message: driverMessage }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `ImportExpression[source.value=/${drivers}/]`,
+          message: driverMessage,
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: fetchMessage },
+        { name: 'XMLHttpRequest', message: fetchMessage },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['globalThis', 'window', 'self'].flatMap((object) => [
+          { object, property: 'fetch', message: fetchMessage },
+          { object, property: 'XMLHttpRequest', message: fetchMessage },
+        ]),
+      ],
+    },
   },
 );
