@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startNewApiEmulator } from './emulators/new-api';
 import { startOneApiEmulator } from './emulators/one-api';
-import type { EmulatorHandle, StoredToken } from './emulators/shared';
+import type { EmulatorHandle, StoredToken } from './emulators/gateway/types';
 import { rowOf } from './support/app';
 import { startService, type RunningService } from './support/service';
 

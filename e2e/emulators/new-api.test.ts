@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startNewApiEmulator, type NewApiEmulatorOptions } from './new-api';
-import type { EmulatorHandle, NewApiToken } from './shared';
+import type { EmulatorHandle, NewApiToken } from './gateway/types';
 import { request, runStandalone, type Answer, type CallOptions } from './testing';
 
 const ACCESS = 'new-api-access-token';
