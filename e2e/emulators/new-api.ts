@@ -45,9 +45,10 @@ export interface NewApiEmulatorOptions extends CommonEmulatorOptions {
   /** SearchRateLimit on /api/token/search, per user. Default 10 per minute. */
   searchLimit?: RateLimitOption;
   /**
-   * How `keyword` and `token` of /api/token/search match. `contains` (default): releases
-   * that match `%keyword%` / `%token%`. `exact`: current releases, which match exactly unless
-   * the text holds `%` wildcards (at most 2, not adjacent, 2+ other characters).
+   * How `keyword` and `token` of /api/token/search match. `exact` (default): the releases
+   * both auth modes stand for (v0.9 and v1.0), which match exactly unless the text holds `%`
+   * wildcards (at most 2, not adjacent, 2+ bytes besides them). `contains`: older releases,
+   * which match `%keyword%` / `%token%`.
    */
   searchMode?: SearchMode;
 }
@@ -99,7 +100,7 @@ export async function startNewApiEmulator(
     status: newApiStatus(options.version ?? (legacy ? 'v0.9.9' : 'v1.0.0'), seconds(now)),
     self: newApiSelf(store, userId),
     list: listTokens,
-    search: [searchRateLimit, searchHandler(store, userId, options.searchMode ?? 'contains')],
+    search: [searchRateLimit, searchHandler(store, userId, options.searchMode ?? 'exact')],
     more: [
       ['POST', '/api/token/:id/key', userAuth, criticalRateLimit, getTokenKey],
       ['POST', '/api/token/batch', userAuth, deleteTokens],

@@ -5,9 +5,16 @@ import type { Handler } from '../gateway/router';
 import { sqlLike } from '../gateway/sql-like';
 import type { TokenStore } from '../gateway/token-store';
 import type { NewApiToken } from '../gateway/types';
-import { masked } from './token';
+import { masked, MAX_USER_TOKENS } from './token';
 
 export type SearchMode = 'contains' | 'exact';
+
+const MSG_SEARCH = {
+  adjacentWildcards: '搜索模式中不允许包含连续的 % 通配符',
+  tooManyWildcards: '搜索模式中最多允许包含 2 个 % 通配符',
+  tooShort: '使用模糊搜索时，关键词长度至少为 2 个字符',
+  exactOnly: '令牌数量超过上限，仅允许精确搜索，请勿使用 % 通配符',
+} as const;
 
 /** common.GetPageQuery: p is 1-based; page_size, ps or size; 10 by default; at most 100. */
 function pageQuery(query: URLSearchParams): { page: number; size: number } {
@@ -31,14 +38,17 @@ export function pageOf(rows: NewApiToken[], query: URLSearchParams) {
   };
 }
 
-/** The current release's sanitizeLikePattern: `%` stays a wildcard, everything else literal. */
+/**
+ * model.sanitizeLikePattern: `!` and `_` escaped with `!`, `%` left a wildcard; refused with
+ * `%%`, more than two `%`, or under 2 bytes besides them. Without `%` the match is exact.
+ */
 function exactPattern(input: string): { pattern: string } | { error: string } {
-  if (input.includes('%%')) return { error: '搜索模式中不允许包含连续的 % 通配符' };
+  if (input.includes('%%')) return { error: MSG_SEARCH.adjacentWildcards };
   const wildcards = input.split('%').length - 1;
-  if (wildcards > 2) return { error: '搜索模式中最多允许包含 2 个 % 通配符' };
+  if (wildcards > 2) return { error: MSG_SEARCH.tooManyWildcards };
   const escaped = input.replace(/!/g, '!!').replace(/_/g, '!_');
   if (wildcards > 0 && byteLength(escaped.replace(/%/g, '')) < 2) {
-    return { error: '使用模糊搜索时，关键词长度至少为 2 个字符' };
+    return { error: MSG_SEARCH.tooShort };
   }
   return { pattern: escaped };
 }
@@ -48,7 +58,11 @@ function trimSkChars(text: string): string {
   return text.replace(/^[sk-]+/, '').replace(/[sk-]+$/, '');
 }
 
-/** GET /api/token/search: `keyword` matches names, `token` keys, both for the user's tokens. */
+/**
+ * GET /api/token/search: `keyword` matches names, `token` keys, of the user's tokens. Older
+ * releases (`contains`) wrap both in `%`; later ones (`exact`: model.SearchUserTokens, before
+ * v1.0 and since) match them exactly unless they hold `%`.
+ */
 export function searchHandler(
   store: TokenStore<NewApiToken>,
   userId: number,
@@ -65,6 +79,10 @@ export function searchHandler(
       );
     } else {
       if (key.startsWith('sk-')) key = key.slice(3);
+      // Over the cap on tokens per user, only exact searches are allowed.
+      if ((keyword + key).includes('%') && rows.length > MAX_USER_TOKENS) {
+        return writeFail(res, MSG_SEARCH.exactOnly);
+      }
       for (const [field, text] of [
         ['name', keyword],
         ['key', key],
