@@ -12,7 +12,6 @@ import type { Handler } from './gateway/router';
 import { startGateway } from './gateway/start-gateway';
 import { TokenStore } from './gateway/token-store';
 import {
-  seconds,
   type CommonEmulatorOptions,
   type EmulatorHandle,
   type NewApiToken,
@@ -97,7 +96,7 @@ export async function startNewApiEmulator(
     defaultRateLimit: NEW_API_DEFAULT_RATE_LIMIT,
     userAuth,
     rootAuth,
-    status: newApiStatus(options.version ?? (legacy ? 'v0.9.9' : 'v1.0.0'), seconds(now)),
+    status: { version: options.version ?? (legacy ? 'v0.9.9' : 'v1.0.0'), fields: newApiStatus },
     self: newApiSelf(store, userId),
     list: listTokens,
     search: [searchRateLimit, searchHandler(store, userId, options.searchMode ?? 'exact')],

@@ -12,12 +12,7 @@ import type { Handler } from './gateway/router';
 import { sqlLike } from './gateway/sql-like';
 import { startGateway } from './gateway/start-gateway';
 import { TokenStore } from './gateway/token-store';
-import {
-  seconds,
-  type CommonEmulatorOptions,
-  type EmulatorHandle,
-  type OneApiToken,
-} from './gateway/types';
+import { type CommonEmulatorOptions, type EmulatorHandle, type OneApiToken } from './gateway/types';
 import { oneApiSelf, oneApiStatus } from './one-api/info';
 import { oneApiDialect } from './one-api/token';
 
@@ -80,7 +75,7 @@ export async function startOneApiEmulator(
     defaultRateLimit: ONE_API_DEFAULT_RATE_LIMIT,
     userAuth: accessTokenAuth(options.accessToken),
     rootAuth: refuseNonRoot,
-    status: oneApiStatus(options.version ?? 'v0.6.10', seconds(options.now ?? Date.now)),
+    status: { version: options.version ?? 'v0.6.10', fields: oneApiStatus },
     self: oneApiSelf(store, userId),
     list: listTokens,
     search: [searchTokens],

@@ -13,7 +13,7 @@ export interface Limiter {
  * a request is allowed when fewer than `max` are held or the oldest is at least `windowMs`
  * old. Refused requests are not recorded.
  */
-export class SlidingWindowLimiter implements Limiter {
+class SlidingWindowLimiter implements Limiter {
   private readonly store = new Map<string, number[]>();
 
   constructor(

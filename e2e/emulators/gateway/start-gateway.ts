@@ -2,13 +2,13 @@
  * One emulated gateway: the route table both share (behind the global rate limit), the
  * gateway's own routes, 404s as configured, and the handle tests drive it with.
  */
-import { writeNotFound } from './gin-answers';
+import { writeNotFound, writeOk } from './gin-answers';
 import { listen } from './listen';
 import { makeLimiter, rateLimited } from './rate-limit';
 import { createRouter, type Handler, type Route } from './router';
 import { tokenHandlers, type TokenDialect } from './token-handlers';
 import type { TokenStore } from './token-store';
-import type { BaseToken, CommonEmulatorOptions, EmulatorHandle } from './types';
+import { seconds, type BaseToken, type CommonEmulatorOptions, type EmulatorHandle } from './types';
 
 export type RouteSpec = [method: string, pattern: string, ...handlers: Handler[]];
 
@@ -22,7 +22,8 @@ export interface GatewaySetup<T extends BaseToken> {
   defaultRateLimit: { max: number; windowMs: number };
   userAuth: Handler;
   rootAuth: Handler;
-  status: Handler;
+  /** /api/status: the release, and the fields past those both gateways write first. */
+  status: { version: string; fields: Record<string, unknown> };
   self: Handler;
   list: Handler;
   /** The search route's handlers after the user's auth. */
@@ -45,6 +46,16 @@ export async function startGateway<T extends BaseToken>(
     () => apiLimiter,
     ({ ip }) => `GA${ip}`,
   );
+  const startTime = seconds(now);
+  const status: Handler = ({ res }) =>
+    writeOk(res, {
+      version: setup.status.version,
+      start_time: startTime,
+      email_verification: false,
+      github_oauth: false,
+      github_client_id: '',
+      ...setup.status.fields,
+    });
   const tokens = tokenHandlers(dialect, {
     store,
     userId: setup.userId,
@@ -53,7 +64,7 @@ export async function startGateway<T extends BaseToken>(
   });
 
   const specs: RouteSpec[] = [
-    ['GET', '/api/status', setup.status],
+    ['GET', '/api/status', status],
     ['GET', '/api/user/self', userAuth, setup.self],
     ['GET', '/api/option/', userAuth, setup.rootAuth],
     ['PUT', '/api/option/', userAuth, setup.rootAuth],

@@ -39,6 +39,22 @@ export interface NewApiToken extends BaseToken {
 
 export type StoredToken = OneApiToken | NewApiToken;
 
+/** The fields from `id` to `unlimited_quota`, which both gateways write first and in this order. */
+export function leadingFields(token: BaseToken, key = token.key) {
+  return {
+    id: token.id,
+    user_id: token.user_id,
+    key,
+    status: token.status,
+    name: token.name,
+    created_time: token.created_time,
+    accessed_time: token.accessed_time,
+    expired_time: token.expired_time,
+    remain_quota: token.remain_quota,
+    unlimited_quota: token.unlimited_quota,
+  };
+}
+
 /** The fields a gateway's token has beyond those both have. */
 export type OwnFields<T extends BaseToken> = Omit<T, keyof BaseToken>;
 

@@ -2,7 +2,7 @@
 import { byteLength, type Bound } from '../gateway/go-binding';
 import { maskKey } from '../gateway/keys';
 import { tokenBodyFields, type TokenDialect } from '../gateway/token-handlers';
-import type { NewApiToken } from '../gateway/types';
+import { leadingFields, type NewApiToken } from '../gateway/types';
 
 const NAME_MAX_BYTES = 50;
 /** operation_setting.GetMaxUserTokens() default. */
@@ -20,16 +20,7 @@ const MSG_TOKEN = {
 /** Field order of new-api's JSON, with `key` as given. */
 function inOrder(token: NewApiToken, key = token.key): NewApiToken {
   return {
-    id: token.id,
-    user_id: token.user_id,
-    key,
-    status: token.status,
-    name: token.name,
-    created_time: token.created_time,
-    accessed_time: token.accessed_time,
-    expired_time: token.expired_time,
-    remain_quota: token.remain_quota,
-    unlimited_quota: token.unlimited_quota,
+    ...leadingFields(token, key),
     model_limits_enabled: token.model_limits_enabled,
     model_limits: token.model_limits,
     allow_ips: token.allow_ips,

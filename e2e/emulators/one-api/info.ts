@@ -4,29 +4,22 @@ import type { Handler } from '../gateway/router';
 import type { TokenStore } from '../gateway/token-store';
 import type { OneApiToken } from '../gateway/types';
 
-export function oneApiStatus(version: string, startTime: number): Handler {
-  return ({ res }) =>
-    writeOk(res, {
-      version,
-      start_time: startTime,
-      email_verification: false,
-      github_oauth: false,
-      github_client_id: '',
-      lark_client_id: '',
-      system_name: 'One API',
-      logo: '',
-      footer_html: '',
-      wechat_qrcode: '',
-      wechat_login: false,
-      server_address: 'http://localhost:3000',
-      turnstile_check: false,
-      turnstile_site_key: '',
-      top_up_link: '',
-      chat_link: '',
-      quota_per_unit: 500000,
-      display_in_currency: true,
-    });
-}
+/** /api/status past the fields both gateways write first. */
+export const oneApiStatus = {
+  lark_client_id: '',
+  system_name: 'One API',
+  logo: '',
+  footer_html: '',
+  wechat_qrcode: '',
+  wechat_login: false,
+  server_address: 'http://localhost:3000',
+  turnstile_check: false,
+  turnstile_site_key: '',
+  top_up_link: '',
+  chat_link: '',
+  quota_per_unit: 500000,
+  display_in_currency: true,
+};
 
 export function oneApiSelf(store: TokenStore<OneApiToken>, userId: number): Handler {
   return ({ res }) =>

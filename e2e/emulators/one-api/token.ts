@@ -2,23 +2,14 @@
 import { isIP } from 'node:net';
 import { byteLength, type Bound } from '../gateway/go-binding';
 import { tokenBodyFields, type TokenDialect } from '../gateway/token-handlers';
-import type { OneApiToken } from '../gateway/types';
+import { leadingFields, type OneApiToken } from '../gateway/types';
 
 const NAME_MAX_BYTES = 30;
 
 /** Field order of one-api's JSON. */
 function serialize(token: OneApiToken): OneApiToken {
   return {
-    id: token.id,
-    user_id: token.user_id,
-    key: token.key,
-    status: token.status,
-    name: token.name,
-    created_time: token.created_time,
-    accessed_time: token.accessed_time,
-    expired_time: token.expired_time,
-    remain_quota: token.remain_quota,
-    unlimited_quota: token.unlimited_quota,
+    ...leadingFields(token),
     used_quota: token.used_quota,
     models: token.models,
     subnet: token.subnet,
