@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startNewApiEmulator } from './emulators/new-api';
 import { startOneApiEmulator } from './emulators/one-api';
-import type { EmulatorHandle, StoredToken } from './emulators/shared';
+import type { EmulatorHandle, StoredToken } from './emulators/gateway/types';
 import { rowOf } from './support/app';
 import { startService, type RunningService } from './support/service';
 
@@ -42,8 +42,14 @@ const gateways: Gateway[] = [
   },
   {
     label: 'new-api',
+    // A release before v1.0, whose search matches names exactly unless given `%`.
     start: () =>
-      startNewApiEmulator({ accessToken: ACCESS_TOKEN, userId: 1, requireUserHeader: true }),
+      startNewApiEmulator({
+        accessToken: ACCESS_TOKEN,
+        userId: 1,
+        requireUserHeader: true,
+        searchMode: 'exact',
+      }),
     advanced: async (page) => {
       await page.getByRole('button', { name: 'Advanced' }).click();
       await page.getByLabel('User ID (new-api)').fill('1');
@@ -130,6 +136,14 @@ for (const gateway of gateways) {
       await expect(rowOf(page, 'seed 10')).toBeVisible();
       await expect(rowOf(page, 'seed 11')).toHaveCount(0);
       await expect(page.getByText(/too many requests|limits how often/i)).toHaveCount(0);
+    });
+
+    test('finds a token by part of its name', async ({ page }) => {
+      await connect(page);
+      await expect(rowOf(page, 'seed 15')).toBeVisible();
+      await page.getByRole('searchbox', { name: 'Search' }).fill('ed 12');
+      await expect(rowOf(page, 'seed 12')).toBeVisible();
+      await expect(rowOf(page, 'seed 15')).toHaveCount(0);
     });
 
     test('creates a token with allowed models and IP ranges, and tells how to get its key', async ({

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startOneApiEmulator } from './emulators/one-api';
-import type { StoredToken } from './emulators/shared';
+import type { StoredToken } from './emulators/gateway/types';
 import { connected, createToken, rowOf, unique } from './support/app';
 import { startService } from './support/service';
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startNewApiEmulator, type NewApiEmulatorOptions } from './new-api';
-import type { EmulatorHandle, NewApiToken } from './shared';
+import type { EmulatorHandle, NewApiToken } from './gateway/types';
 import { request, runStandalone, type Answer, type CallOptions } from './testing';
 
 const ACCESS = 'new-api-access-token';
@@ -213,13 +213,16 @@ describe('new-api emulator: list and search', () => {
     });
   });
 
-  it('searches names containing the keyword, paginated with a total', async () => {
-    emulator.seed([
+  it('with searchMode contains, searches names containing the keyword, paginated with a total', async () => {
+    const contains = await start({ searchMode: 'contains' });
+    contains.seed([
       ...Array.from({ length: 12 }, (_, i) => ({ name: `prod-${i + 1}` })),
       { name: 'my-PROD-box' },
       { name: 'staging' },
     ]);
-    const answer = page(await call('GET', '/api/token/search?keyword=prod&p=2&size=5'));
+    const search = async (query: string) =>
+      page(await call('GET', `/api/token/search?${query}`, {}, contains));
+    const answer = await search('keyword=prod&p=2&size=5');
     expect(answer).toMatchObject({ page: 2, page_size: 5, total: 13 });
     expect(answer.items.map((token) => token.name)).toEqual([
       'prod-8',
@@ -229,8 +232,30 @@ describe('new-api emulator: list and search', () => {
       'prod-4',
     ]);
     expect(answer.items.every((token) => MASK_PATTERN.test(token.key))).toBe(true);
-    const none = page(await call('GET', '/api/token/search?keyword=nothing'));
+    const none = await search('keyword=nothing');
     expect(none).toEqual({ page: 1, page_size: 10, total: 0, items: [] });
+  });
+
+  it('by default (v0.9 as v1.0) finds a name by part of it only with % around the part', async () => {
+    emulator.seed([{ name: 'nightly-batch' }, { name: 'weekly-report' }]);
+    const names = async (keyword: string) =>
+      page(await call('GET', `/api/token/search?keyword=${encodeURIComponent(keyword)}`)).items.map(
+        (token) => token.name,
+      );
+    expect(await names('nightly')).toEqual([]);
+    expect(await names('nightly-batch')).toEqual(['nightly-batch']);
+    expect(await names('%nightly%')).toEqual(['nightly-batch']);
+    expect(await names('%LY-%')).toEqual(['weekly-report', 'nightly-batch']);
+  });
+
+  it('refuses % searches of a user over the cap on tokens, where exact ones still work', async () => {
+    emulator.seed(Array.from({ length: 1001 }, (_, i) => ({ name: `t${i + 1}` })));
+    const answer = await call('GET', '/api/token/search?keyword=%25t1%25');
+    expect(answer.json).toEqual({
+      success: false,
+      message: '令牌数量超过上限，仅允许精确搜索，请勿使用 % 通配符',
+    });
+    expect(page(await call('GET', '/api/token/search?keyword=t1')).total).toBe(1);
   });
 
   it('searches by whole key, with or without sk-', async () => {

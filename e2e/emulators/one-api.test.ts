@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ONE_API_PAGE_SIZE, startOneApiEmulator, type OneApiEmulatorOptions } from './one-api';
-import type { EmulatorHandle, OneApiToken } from './shared';
+import type { EmulatorHandle, OneApiToken } from './gateway/types';
 import { request, runStandalone, type Answer, type CallOptions } from './testing';
 
 const ACCESS = 'one-api-access-token';

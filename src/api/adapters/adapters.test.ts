@@ -146,6 +146,64 @@ describe('the new-api adapter', () => {
     expect(page).toMatchObject({ total: 1 });
   });
 
+  const named = (id: number, name: string) => ({ ...masked(id), name });
+  /** new-api's search since model.sanitizeLikePattern: the whole name, unless `%` (any run). */
+  const exactUnlessWildcard = (tokens: ReturnType<typeof named>[]) => (url: URL) => {
+    const parts = (url.searchParams.get('keyword') ?? '').split('%');
+    const pattern = parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    const items = tokens.filter((token) => new RegExp(`^${pattern}$`, 'i').test(token.name));
+    return ok({ page: 1, page_size: 10, total: items.length, items });
+  };
+  const nightly = [named(2, 'weekly-report'), named(1, 'nightly-batch')];
+
+  it('finds a name by any part of it where new-api matches the keyword exactly', async () => {
+    const calls = serve({ 'GET /api/token/search': exactUnlessWildcard(nightly) });
+    const page = await createBackend({ ...connection, kind: 'new-api', userId: '1' }).list({
+      p: 1,
+      size: 10,
+      keyword: 'nightly',
+    });
+    expect(page.items.map((t) => t.name)).toEqual(['nightly-batch']);
+    expect(page).toMatchObject({ total: 1, scanned: null });
+    expect(calls[0]?.url.searchParams.get('keyword')).toBe('%nightly%');
+  });
+
+  it('searches every page for a typed % or a single letter: names containing it as typed', async () => {
+    const calls = serve({
+      'GET /api/token/search': exactUnlessWildcard([]),
+      'GET /api/token/': () =>
+        ok({
+          page: 1,
+          page_size: 100,
+          total: 3,
+          items: [named(3, 'rate 50%'), named(2, 'x-ray'), named(1, '50 rate')],
+        }),
+    });
+    const backend = createBackend({ ...connection, kind: 'new-api' });
+    const percent = await backend.list({ p: 1, size: 10, keyword: '50%' });
+    expect(percent.items.map((t) => t.name)).toEqual(['rate 50%']);
+    const letter = await backend.list({ p: 1, size: 10, keyword: 'X' });
+    expect(letter.items.map((t) => t.name)).toEqual(['x-ray']);
+    expect(letter.scanned).toBe(3);
+    expect(calls.filter((c) => c.url.pathname === '/api/token/search')).toEqual([]);
+  });
+
+  it('searches every page where new-api allows only exact searches (a user over its cap)', async () => {
+    serve({
+      'GET /api/token/search': () => ({
+        success: false,
+        message: '令牌数量超过上限，仅允许精确搜索，请勿使用 % 通配符',
+      }),
+      'GET /api/token/': () => ok({ page: 1, page_size: 100, total: 2, items: nightly }),
+    });
+    const page = await createBackend({ ...connection, kind: 'new-api' }).list({
+      p: 1,
+      size: 10,
+      keyword: 'night',
+    });
+    expect(page.items.map((t) => t.name)).toEqual(['nightly-batch']);
+  });
+
   it('creates without getting the token back, reveals through its route, deletes in batches', async () => {
     serve({
       'POST /api/token/': () => ({ success: true, message: '' }),

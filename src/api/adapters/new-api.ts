@@ -3,12 +3,31 @@ import { normalizeKey } from '../../contract/token';
 import { newApiPageSchema, newApiTokenSchema } from '../../contract/upstream';
 import type { ListParams, TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
+import { isApiError } from '../errors';
 import { gatewayBackend } from './gateway';
 import { fromNewApi, newApiCreateBody, newApiUpdateBody } from './upstream-token';
 
 const PAGE_MAX = 100;
 /** new-api allows 10 searches a minute: wait until typing pauses, so a word costs one. */
 const SEARCH_DELAY_MS = 500;
+/** new-api refuses `%` searches to a user holding more tokens than it allows. */
+const exactSearchOnly = (error: unknown) =>
+  isApiError(error) && error.serverMessage.includes('仅允许精确搜索');
+
+/**
+ * The `keyword` new-api answers with the names containing `text`, or null where none does.
+ * Since model.SearchUserTokens went through sanitizeLikePattern, it matches the keyword
+ * exactly unless it holds `%`: at most two, never `%%`, and 2 bytes or more besides them once
+ * `!` and `_` are escaped (each to two). Older releases wrapped the keyword in `%` themselves;
+ * `%%text%%` means the same there. A `%` typed into the search cannot be sent as a literal
+ * (`%` is the one character left a wildcard), so that search, like one too short for the
+ * rule, is left to a search over every page.
+ */
+function nameContainsKeyword(text: string): string | null {
+  if (text.includes('%')) return null;
+  const escapedBytes = new TextEncoder().encode(text.replace(/[!_]/g, '$&$&')).length;
+  return escapedBytes < 2 ? null : `%${text}%`;
+}
 
 /**
  * new-api: 1-based pages up to 100 with a total, search by name and key (rate limited); keys
@@ -53,11 +72,17 @@ export function newApiBackend(client: ApiClient): TokenBackend {
   });
   return {
     ...base,
-    // new-api neither filters by status nor orders: those go through every page here.
+    // new-api neither filters by status nor orders, nor finds every name by any part of it:
+    // those go through every page here.
     list: async (params, onProgress) => {
-      if (params.status !== undefined || (params.order ?? '-id') !== '-id')
+      const keyword = params.keyword ? nameContainsKeyword(params.keyword) : '';
+      if (params.status !== undefined || (params.order ?? '-id') !== '-id' || keyword === null)
         return base.list(params, onProgress);
-      const data = await page(params);
+      const data = await page({ ...params, keyword }).catch((error: unknown) => {
+        if (keyword && exactSearchOnly(error)) return null;
+        throw error;
+      });
+      if (!data) return base.list(params, onProgress);
       return {
         items: data.items,
         total: data.total,

@@ -1,0 +1,102 @@
+/**
+ * One emulated gateway: the route table both share (behind the global rate limit), the
+ * gateway's own routes, 404s as configured, and the handle tests drive it with.
+ */
+import { writeNotFound, writeOk } from './gin-answers';
+import { listen } from './listen';
+import { makeLimiter, rateLimited } from './rate-limit';
+import { createRouter, type Handler, type Route } from './router';
+import { tokenHandlers, type TokenDialect } from './token-handlers';
+import type { TokenStore } from './token-store';
+import { seconds, type BaseToken, type CommonEmulatorOptions, type EmulatorHandle } from './types';
+
+export type RouteSpec = [method: string, pattern: string, ...handlers: Handler[]];
+
+export interface GatewaySetup<T extends BaseToken> {
+  options: CommonEmulatorOptions;
+  /** The user the access token belongs to. */
+  userId: number;
+  store: TokenStore<T>;
+  dialect: TokenDialect<T>;
+  /** The global limit per client address when the options leave it out. */
+  defaultRateLimit: { max: number; windowMs: number };
+  userAuth: Handler;
+  rootAuth: Handler;
+  /** /api/status: the release, and the fields past those both gateways write first. */
+  status: { version: string; fields: Record<string, unknown> };
+  self: Handler;
+  list: Handler;
+  /** The search route's handlers after the user's auth. */
+  search: Handler[];
+  /** Routes only this gateway has; each runs behind the global limit and names its own auth. */
+  more?: RouteSpec[];
+  /** Forgets the counts of the gateway's own limiters. */
+  resetLimits?: () => void;
+}
+
+export async function startGateway<T extends BaseToken>(
+  setup: GatewaySetup<T>,
+): Promise<EmulatorHandle<T>> {
+  const { options, store, dialect, userAuth } = setup;
+  const now = options.now ?? Date.now;
+  const newLimiter = () => makeLimiter(options.rateLimit, setup.defaultRateLimit, now);
+  let apiLimiter = newLimiter();
+  /** GlobalAPIRateLimit: first middleware of the /api group, before any auth. */
+  const rateLimit = rateLimited(
+    () => apiLimiter,
+    ({ ip }) => `GA${ip}`,
+  );
+  const startTime = seconds(now);
+  const status: Handler = ({ res }) =>
+    writeOk(res, {
+      version: setup.status.version,
+      start_time: startTime,
+      email_verification: false,
+      github_oauth: false,
+      github_client_id: '',
+      ...setup.status.fields,
+    });
+  const tokens = tokenHandlers(dialect, {
+    store,
+    userId: setup.userId,
+    now,
+    realEnableRule: options.realEnableRule ?? false,
+  });
+
+  const specs: RouteSpec[] = [
+    ['GET', '/api/status', status],
+    ['GET', '/api/user/self', userAuth, setup.self],
+    ['GET', '/api/option/', userAuth, setup.rootAuth],
+    ['PUT', '/api/option/', userAuth, setup.rootAuth],
+    ['GET', '/api/token/', userAuth, setup.list],
+    ['GET', '/api/token/search', userAuth, ...setup.search],
+    ['GET', '/api/token/:id', userAuth, tokens.getToken],
+    ['POST', '/api/token/', userAuth, tokens.addToken],
+    ['PUT', '/api/token/', userAuth, tokens.updateToken],
+    ['DELETE', '/api/token/:id', userAuth, tokens.deleteToken],
+    ...(setup.more ?? []),
+  ];
+  const routes: Route[] = specs.map(([method, pattern, ...handlers]) => ({
+    method,
+    pattern,
+    handlers: [rateLimit, ...handlers],
+  }));
+  const notFoundMode = options.notFound ?? 'relay';
+  const router = createRouter(routes, ({ res, method, path }) =>
+    writeNotFound(res, notFoundMode, method, path),
+  );
+  const server = await listen(router, options.port ?? 0);
+
+  return {
+    url: server.url,
+    port: server.port,
+    close: server.close,
+    tokens: () => store.all().map(dialect.copy),
+    seed: tokens.seed,
+    reset: () => {
+      store.clear();
+      apiLimiter = newLimiter();
+      setup.resetLimits?.();
+    },
+  };
+}
