@@ -134,16 +134,11 @@ export const tokenUpdateSchema = z.object({
 });
 export type TokenUpdate = z.infer<typeof tokenUpdateSchema>;
 
+const { id: _id, ...writeFields } = tokenUpdateSchema.shape;
 /** The fields a write sets, as the wire names them: what a refusal of a write can be about. */
-export const TOKEN_WRITE_FIELDS = [
-  'name',
-  'remain_quota',
-  'expired_time',
-  'unlimited_quota',
-  'models',
-  'subnet',
-  'status',
-] as const satisfies ReadonlyArray<keyof TokenUpdate>;
+export const TOKEN_WRITE_FIELDS = Object.keys(writeFields) as ReadonlyArray<
+  keyof typeof writeFields
+>;
 export type TokenWriteField = (typeof TOKEN_WRITE_FIELDS)[number];
 
 export const tokenStatusUpdateSchema = z.object({
