@@ -59,12 +59,9 @@ function readCount(ctx: z.RefinementCtx, text: string): number | null {
 function readName(ctx: z.RefinementCtx, text: string, count: number | null): string | null {
   const name = tokenNameSchema.safeParse(text);
   // Batch names get " 1" … " N" appended and must still fit the limit.
-  const reason = !name.success
-    ? 'invalid'
-    : count !== null && count > 1 && name.data.length + 1 + String(count).length > NAME_MAX
-      ? 'with-count'
-      : null;
-  if (reason === null && name.success) return name.data;
+  const numbering = count !== null && count > 1 ? 1 + String(count).length : 0;
+  if (name.success && name.data.length + numbering <= NAME_MAX) return name.data;
+  const reason = name.success ? 'with-count' : 'invalid';
   ctx.addIssue({ code: 'custom', path: ['name'], params: { reason } });
   return null;
 }
