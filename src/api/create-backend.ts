@@ -1,6 +1,11 @@
 import type { TokenBackend } from './backend';
 import { newApiBackend } from './adapters/new-api';
 import { oneApiBackend } from './adapters/one-api';
+import {
+  gatewayRefusedField,
+  namingRefusedFields,
+  serviceRefusedField,
+} from './adapters/refused-field';
 import { tokendeskBackend } from './adapters/tokendesk';
 import { createClient, type ClientHooks, type Connection } from './client';
 
@@ -9,10 +14,10 @@ export function createBackend(connection: Connection, hooks: ClientHooks = {}): 
   const client = createClient(connection, hooks);
   switch (connection.kind) {
     case 'one-api':
-      return oneApiBackend(client);
+      return namingRefusedFields(oneApiBackend(client), gatewayRefusedField);
     case 'new-api':
-      return newApiBackend(client);
+      return namingRefusedFields(newApiBackend(client), gatewayRefusedField);
     default:
-      return tokendeskBackend(client);
+      return namingRefusedFields(tokendeskBackend(client), serviceRefusedField);
   }
 }

@@ -1,3 +1,5 @@
+import type { TokenWriteField } from '../contract/token';
+
 /**
  * Longer than the service's own wait for a gateway in proxy mode (15 s by default), so that its
  * answer naming the gateway reaches the person instead of a bare timeout here.
@@ -27,6 +29,8 @@ export class ApiError extends Error {
   readonly host: string;
   /** On a 429: the tighter limit that was reached, when the route has one. */
   readonly limited: LimitedAction | null;
+  /** On a refused write: the field of the token the refusal is about, when the answer says. */
+  readonly field: TokenWriteField | null;
 
   constructor(
     kind: ApiErrorKind,
@@ -35,6 +39,7 @@ export class ApiError extends Error {
     serverMessage = '',
     host = '',
     limited: LimitedAction | null = null,
+    field: TokenWriteField | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,6 +48,20 @@ export class ApiError extends Error {
     this.serverMessage = serverMessage;
     this.host = host;
     this.limited = limited;
+    this.field = field;
+  }
+
+  /** The same failure, known to be about one field of the token that was sent. */
+  concerning(field: TokenWriteField): ApiError {
+    return new ApiError(
+      this.kind,
+      this.message,
+      this.status,
+      this.serverMessage,
+      this.host,
+      this.limited,
+      field,
+    );
   }
 
   /**

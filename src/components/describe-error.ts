@@ -1,9 +1,7 @@
 import { isApiError, REQUEST_TIMEOUT_MS } from '../api/errors';
 import type { MessageKey } from '../lib/i18n/en';
 import { MessageError } from '../lib/i18n/message-error';
-import type { Params } from '../lib/i18n/translate';
-
-type Translate = (key: MessageKey, params?: Params) => string;
+import type { Translate } from '../lib/i18n/translate';
 
 const KIND_MESSAGES = {
   network: 'error.network',

@@ -30,3 +30,12 @@ export function describeIssues(error: z.ZodError): string {
   }
   return [...seen].join('; ');
 }
+
+/**
+ * The field the first problem of a describeIssues message is about, read back from the way that
+ * message is written: every problem starts with its field. Null when it names none of `fields`.
+ */
+export function issueField<F extends string>(message: string, fields: readonly F[]): F | null {
+  const first = /^[A-Za-z_]\w*/.exec(message)?.[0];
+  return fields.find((field) => field === first) ?? null;
+}

@@ -8,6 +8,8 @@ export const TokenStatus = {
   exhausted: 4,
 } as const;
 export type TokenStatusCode = (typeof TokenStatus)[keyof typeof TokenStatus];
+/** The administrator's switch, the only statuses a write stores. */
+export type StoredStatus = typeof TokenStatus.enabled | typeof TokenStatus.disabled;
 
 export const NAME_MAX = 50;
 export const QUOTA_MAX = 1_000_000_000_000_000;
@@ -77,7 +79,10 @@ export const idSchema = z
   .positive({ error: 'id must be a positive integer' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'id must be a positive integer' });
 
-export const storedStatusSchema = z.union([z.literal(1), z.literal(2)], {
+const STORED_STATUSES = [TokenStatus.enabled, TokenStatus.disabled] as const;
+const READ_STATUSES = [...STORED_STATUSES, TokenStatus.expired, TokenStatus.exhausted] as const;
+
+export const storedStatusSchema = z.literal(STORED_STATUSES, {
   error: 'status must be 1 (enabled) or 2 (disabled)',
 });
 
@@ -86,16 +91,16 @@ export const storedStatusSchema = z.union([z.literal(1), z.literal(2)], {
  * as 1, so a token sent back as it was read keeps its switch.
  */
 export const writtenStatusSchema = z
-  .union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
-    error: 'status must be 1 (enabled) or 2 (disabled)',
-  })
-  .transform((status): 1 | 2 => (status === 2 ? 2 : 1));
+  .literal(READ_STATUSES, { error: 'status must be 1 (enabled) or 2 (disabled)' })
+  .transform((status): StoredStatus =>
+    status === TokenStatus.disabled ? TokenStatus.disabled : TokenStatus.enabled,
+  );
 
 export const tokenSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   key: z.string(),
-  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  status: z.literal(READ_STATUSES),
   remain_quota: z.number().int(),
   used_quota: z.number().int(),
   unlimited_quota: z.boolean(),
@@ -128,6 +133,13 @@ export const tokenUpdateSchema = z.object({
   subnet: subnetSchema.optional(),
 });
 export type TokenUpdate = z.infer<typeof tokenUpdateSchema>;
+
+const { id: _id, ...writeFields } = tokenUpdateSchema.shape;
+/** The fields a write sets, as the wire names them: what a refusal of a write can be about. */
+export const TOKEN_WRITE_FIELDS = Object.keys(writeFields) as ReadonlyArray<
+  keyof typeof writeFields
+>;
+export type TokenWriteField = (typeof TOKEN_WRITE_FIELDS)[number];
 
 export const tokenStatusUpdateSchema = z.object({
   id: idSchema,

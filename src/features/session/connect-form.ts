@@ -2,22 +2,26 @@ import '../../api/zod-jitless';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { normalizeServerAddress } from '../../api/session';
-import type { MessageKey } from '../../lib/i18n/en';
+import { issueErrorMap, type IssueMessages } from '../../lib/i18n/form-issues';
+import type { Translate } from '../../lib/i18n/translate';
 
-const message = (key: MessageKey) => ({ error: key });
-
-/** Error messages are catalogue keys, translated where they are shown. */
 export const connectFormSchema = z.object({
-  adminKey: z.string().trim().min(1, message('connect.keyRequired')),
-  serverAddress: z
-    .string()
-    .refine((value) => normalizeServerAddress(value) !== null, message('connect.badAddress')),
+  adminKey: z.string().trim().min(1),
+  serverAddress: z.string().refine((value) => normalizeServerAddress(value) !== null),
   kind: z.enum(['auto', 'tokendesk', 'one-api', 'new-api']),
   userId: z
     .string()
     .trim()
-    .refine((value) => value === '' || /^\d{1,12}$/.test(value), message('connect.badUserId')),
+    .refine((value) => value === '' || /^\d{1,12}$/.test(value)),
 });
 export type ConnectForm = z.infer<typeof connectFormSchema>;
 
-export const connectFormResolver = zodResolver(connectFormSchema);
+export const CONNECT_FORM_MESSAGES: IssueMessages<keyof ConnectForm> = {
+  adminKey: 'connect.keyRequired',
+  serverAddress: 'connect.badAddress',
+  userId: 'connect.badUserId',
+};
+
+/** Checks the form, telling each problem in the reader's language. */
+export const connectFormResolver = (t: Translate) =>
+  zodResolver(connectFormSchema, { error: issueErrorMap(CONNECT_FORM_MESSAGES, t) });

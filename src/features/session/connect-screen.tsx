@@ -1,10 +1,7 @@
 import {
   Alert,
-  Anchor,
-  Box,
   Button,
   Center,
-  Collapse,
   Group,
   Paper,
   PasswordInput,
@@ -14,33 +11,63 @@ import {
   TextInput,
   ThemeIcon,
   Title,
+  type MantineSpacing,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { isApiError } from '../../api/errors';
 import { pageOrigin, rememberedServer, type SignOutReason } from '../../api/session';
 import { describeError } from '../../components/describe-error';
+import { Disclosure } from '../../components/disclosure';
+import { ErrorAlert } from '../../components/error-alert';
 import { useI18n } from '../../components/i18n';
-import { IconAlert, IconKey } from '../../components/icons';
-import type { MessageKey } from '../../lib/i18n/en';
+import { IconKey } from '../../components/icons';
+import type { Translate } from '../../lib/i18n/translate';
 import type { ConnectForm } from './connect-form';
 
 const loadConnect = () => import('./connect');
 const loadValidation = () => import('./connect-form');
 
 // Validation and the fetch layer are fetched when the page is idle, not before the first paint.
-const resolver: Resolver<ConnectForm> = async (values, context, options) => {
-  try {
-    return (await loadValidation()).connectFormResolver(values, context, options);
-  } catch {
-    return { values: {}, errors: { root: { type: 'load', message: 'lazy.failedBody' } } };
-  }
-};
+const lazyResolver =
+  (t: Translate): Resolver<ConnectForm> =>
+  async (values, context, options) => {
+    try {
+      return (await loadValidation()).connectFormResolver(t)(values, context, options);
+    } catch {
+      return { values: {}, errors: { root: { type: 'load', message: t('lazy.failedBody') } } };
+    }
+  };
+
+/** A title with a line that explains it. */
+function Heading({
+  order,
+  title,
+  text,
+  gap = 0,
+}: {
+  order: 1 | 2;
+  title: string;
+  text: string;
+  gap?: MantineSpacing;
+}) {
+  return (
+    <Stack gap={gap}>
+      <Title order={order} size={order === 1 ? 'h3' : 'h4'}>
+        {title}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
+    </Stack>
+  );
+}
 
 export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | null }) {
   const { t } = useI18n();
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const remembered = rememberedServer();
+  const resolver = useMemo(() => lazyResolver(t), [t]);
   const form = useForm<ConnectForm>({
     resolver,
     defaultValues: {
@@ -56,17 +83,16 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
     try {
       await (await loadConnect()).connect(values);
     } catch (error) {
+      const message = describeError(error, t);
+      // The server answered about the key; otherwise the address or kind may be what is wrong.
       if (isApiError(error) && ['unauthorized', 'rate-limited', 'rejected'].includes(error.kind)) {
-        form.setError('adminKey', { message: describeError(error, t) });
+        form.setError('adminKey', { type: 'server', message });
       } else {
         setAdvancedOpen(true);
-        form.setError('root', { message: describeError(error, t) });
+        form.setError('root', { type: 'server', message });
       }
     }
   });
-
-  const fieldError = (message: string | undefined) =>
-    message && /^(connect|lazy)\./.test(message) ? t(message as MessageKey) : message;
 
   return (
     <Center component="main" mih="100dvh" p="md">
@@ -76,14 +102,7 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
             <ThemeIcon size={40} radius="md" variant="light">
               <IconKey width={22} height={22} />
             </ThemeIcon>
-            <Box>
-              <Title order={1} size="h3">
-                {t('app.name')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('app.tagline')}
-              </Text>
-            </Box>
+            <Heading order={1} title={t('app.name')} text={t('app.tagline')} />
           </Group>
           {endedBecause && (
             <Alert
@@ -96,68 +115,50 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
           )}
           <form onSubmit={onSubmit} noValidate>
             <Stack gap="md">
-              <Title order={2} size="h4">
-                {t('connect.title')}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {t('connect.intro')}
-              </Text>
+              <Heading order={2} title={t('connect.title')} text={t('connect.intro')} gap="md" />
               <PasswordInput
                 label={t('connect.adminKey')}
                 placeholder={t('connect.adminKeyPlaceholder')}
                 autoComplete="off"
                 spellCheck={false}
                 autoFocus
-                error={fieldError(errors.adminKey?.message)}
+                error={errors.adminKey?.message}
                 visibilityToggleButtonProps={{ 'aria-label': t('connect.showKey') }}
                 {...form.register('adminKey')}
               />
-              <Box>
-                <Anchor
-                  component="button"
-                  type="button"
-                  size="sm"
-                  onClick={() => setAdvancedOpen((open) => !open)}
-                  aria-expanded={advancedOpen}
-                  aria-controls="connect-advanced"
-                >
-                  {t('connect.advanced')}
-                </Anchor>
-                <Collapse expanded={advancedOpen} id="connect-advanced">
-                  <Stack gap="sm" mt="sm">
-                    <TextInput
-                      label={t('connect.serverAddress')}
-                      description={t('connect.serverAddressHint')}
-                      spellCheck={false}
-                      error={fieldError(errors.serverAddress?.message)}
-                      {...form.register('serverAddress')}
-                    />
-                    <NativeSelect
-                      label={t('connect.kind')}
-                      description={t('connect.kindHint')}
-                      data={[
-                        { value: 'auto', label: t('connect.kindAuto') },
-                        { value: 'tokendesk', label: 'Tokendesk' },
-                        { value: 'one-api', label: 'one-api' },
-                        { value: 'new-api', label: 'new-api' },
-                      ]}
-                      {...form.register('kind')}
-                    />
-                    <TextInput
-                      label={t('connect.userId')}
-                      description={t('connect.userIdHint')}
-                      inputMode="numeric"
-                      error={fieldError(errors.userId?.message)}
-                      {...form.register('userId')}
-                    />
-                  </Stack>
-                </Collapse>
-              </Box>
-              {errors.root && (
-                <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
-                  {fieldError(errors.root.message)}
-                </Alert>
-              )}
+              <Disclosure
+                id="connect-advanced"
+                label={t('connect.advanced')}
+                opened={advancedOpen}
+                onToggle={() => setAdvancedOpen((open) => !open)}
+              >
+                <TextInput
+                  label={t('connect.serverAddress')}
+                  description={t('connect.serverAddressHint')}
+                  spellCheck={false}
+                  error={errors.serverAddress?.message}
+                  {...form.register('serverAddress')}
+                />
+                <NativeSelect
+                  label={t('connect.kind')}
+                  description={t('connect.kindHint')}
+                  data={[
+                    { value: 'auto', label: t('connect.kindAuto') },
+                    { value: 'tokendesk', label: 'Tokendesk' },
+                    { value: 'one-api', label: 'one-api' },
+                    { value: 'new-api', label: 'new-api' },
+                  ]}
+                  {...form.register('kind')}
+                />
+                <TextInput
+                  label={t('connect.userId')}
+                  description={t('connect.userIdHint')}
+                  inputMode="numeric"
+                  error={errors.userId?.message}
+                  {...form.register('userId')}
+                />
+              </Disclosure>
+              {errors.root && <ErrorAlert>{errors.root.message}</ErrorAlert>}
               <Button type="submit" loading={isSubmitting} fullWidth>
                 {t('connect.submit')}
               </Button>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Token } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
+import { DialogButtons } from '../../components/dialog-buttons';
+import { ErrorAlert } from '../../components/error-alert';
 import { useI18n } from '../../components/i18n';
-import { IconAlert } from '../../components/icons';
 
 export function DeleteTokenDialog({
   token,
@@ -41,19 +42,15 @@ export function DeleteTokenDialog({
         <Text size="sm" style={{ wordBreak: 'break-word' }}>
           {t('delete.body', { name: token.name })}
         </Text>
-        {error && (
-          <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} data-autofocus>
-            {t('action.cancel')}
-          </Button>
-          <Button color="red" loading={busy} onClick={confirm}>
-            {t('delete.confirm')}
-          </Button>
-        </Group>
+        {error && <ErrorAlert>{error}</ErrorAlert>}
+        <DialogButtons
+          confirmLabel={t('delete.confirm')}
+          onCancel={onClose}
+          onConfirm={confirm}
+          busy={busy}
+          danger
+          focusCancel
+        />
       </Stack>
     </Modal>
   );

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../api/errors';
 import type { Token } from '../../contract/token';
+import { issueMessage, type FormIssue } from '../../lib/i18n/form-issues';
+import { amountInOtherUnit } from './amount-text';
+import { pickerToSeconds } from './expiry';
 import {
-  amountInOtherUnit,
   defaultFormValues,
-  formFieldForServerMessage,
-  pickerToSeconds,
+  formFieldOfRefusal,
+  TOKEN_FORM_MESSAGES,
   tokenFormResolverSchema,
+  type TokenFormValues,
 } from './token-form';
 
 const now = () => 1_800_000_000;
 const ratio = 500_000;
 const schema = (loaded: Token | null = null) => tokenFormResolverSchema(ratio, loaded, now);
+/** Checks a new token's values; each problem's message is the catalogue key the form shows. */
+const check = (values: TokenFormValues) =>
+  schema().safeParse(values, {
+    error: (issue: FormIssue) => issueMessage(TOKEN_FORM_MESSAGES, issue),
+  });
 const loaded: Token = {
   id: 3,
   name: 'Staging',
@@ -56,34 +65,28 @@ describe('the token form', () => {
   });
 
   it('names the field and the bound for a name that is too long or blank', () => {
-    const result = schema().safeParse({ ...defaultFormValues(null, ratio), name: 'x'.repeat(51) });
+    const result = check({ ...defaultFormValues(null, ratio), name: 'x'.repeat(51) });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ['name'], message: 'form.err.name' });
-    expect(schema().safeParse({ ...defaultFormValues(null, ratio), name: '   ' }).success).toBe(
-      false,
-    );
+    expect(check({ ...defaultFormValues(null, ratio), name: '   ' }).success).toBe(false);
   });
 
   it('refuses negative, fractional-unit and unparseable quotas, but not when unlimited', () => {
     const base = { ...defaultFormValues(null, ratio), name: 'x' };
-    expect(schema().safeParse({ ...base, amount: '-1' }).error?.issues[0]?.message).toBe(
-      'form.err.negative',
+    expect(check({ ...base, amount: '-1' }).error?.issues[0]?.message).toBe('form.err.negative');
+    expect(check({ ...base, amount: '1.5', amountUnit: 'units' }).error?.issues[0]?.message).toBe(
+      'form.err.fraction',
     );
-    expect(
-      schema().safeParse({ ...base, amount: '1.5', amountUnit: 'units' }).error?.issues[0]?.message,
-    ).toBe('form.err.fraction');
-    expect(schema().safeParse({ ...base, amount: 'lots' }).error?.issues[0]?.message).toBe(
-      'form.err.amount',
-    );
-    expect(schema().safeParse({ ...base, amount: 'lots', unlimited: true }).success).toBe(true);
+    expect(check({ ...base, amount: 'lots' }).error?.issues[0]?.message).toBe('form.err.amount');
+    expect(check({ ...base, amount: 'lots', unlimited: true }).success).toBe(true);
   });
 
   it('asks for a future date when a custom expiry is chosen', () => {
     const base = { ...defaultFormValues(null, ratio), name: 'x', expiry: 'custom' as const };
-    expect(schema().safeParse(base).error?.issues[0]?.message).toBe('form.err.expiryDate');
-    expect(
-      schema().safeParse({ ...base, expiryDate: '2000-01-01 00:00:00' }).error?.issues[0]?.message,
-    ).toBe('form.err.expiryPast');
+    expect(check(base).error?.issues[0]?.message).toBe('form.err.expiryDate');
+    expect(check({ ...base, expiryDate: '2000-01-01 00:00:00' }).error?.issues[0]?.message).toBe(
+      'form.err.expiryPast',
+    );
     const future = schema().parse({ ...base, expiryDate: '2030-06-01 12:00:00' });
     expect(future.edit.expired_time).toBe(pickerToSeconds('2030-06-01 12:00:00'));
   });
@@ -111,24 +114,25 @@ describe('the token form', () => {
     const base = { ...defaultFormValues(null, ratio), name: 'Batch' };
     expect(schema().parse({ ...base, count: '3' }).count).toBe(3);
     for (const count of ['0', '101', 'x', '2.5']) {
-      expect(schema().safeParse({ ...base, count }).error?.issues[0]).toMatchObject({
+      expect(check({ ...base, count }).error?.issues[0]).toMatchObject({
         path: ['count'],
         message: 'form.err.count',
       });
     }
     const longName = 'n'.repeat(48);
-    expect(
-      schema().safeParse({ ...base, name: longName, count: '100' }).error?.issues[0]?.message,
-    ).toBe('form.err.nameWithCount');
-    expect(schema().safeParse({ ...base, name: longName, count: '9' }).success).toBe(true);
+    expect(check({ ...base, name: longName, count: '100' }).error?.issues[0]?.message).toBe(
+      'form.err.nameWithCount',
+    );
+    expect(check({ ...base, name: longName, count: '9' }).success).toBe(true);
   });
 
-  it('routes server messages to the field they name', () => {
-    expect(formFieldForServerMessage('name must be 1 to 50 characters')).toBe('name');
-    expect(formFieldForServerMessage('remain_quota must be between 0 and 1000000000000000')).toBe(
-      'amount',
-    );
-    expect(formFieldForServerMessage('The server refused')).toBeNull();
+  it('routes a refusal to the field the server named', () => {
+    const refusal = new ApiError('rejected', 'x', 400, 'remain_quota must be a whole number');
+    expect(formFieldOfRefusal(refusal.concerning('name'))).toBe('name');
+    expect(formFieldOfRefusal(refusal.concerning('remain_quota'))).toBe('amount');
+    expect(formFieldOfRefusal(refusal.concerning('status'))).toBeNull();
+    expect(formFieldOfRefusal(refusal)).toBeNull();
+    expect(formFieldOfRefusal(new Error('The server refused'))).toBeNull();
   });
 
   it('saves an untouched quota exactly as stored, whatever the ratio rounds it to', () => {

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from '../../api/session';
+import {
+  fakeServer,
+  ok,
+  refused,
+  SERVICE_STATUS,
+  unreachableServer,
+} from '../../test-support/fake-server';
+import { renderWithProviders } from '../../test-support/render-with-providers';
+import { ConnectScreen } from './connect-screen';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStore.end('logout');
+});
+
+const adminKey = () => screen.getByLabelText('Admin key');
+const connect = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Connect' }));
+
+async function typeKey(user: UserEvent, key: string) {
+  await user.click(await screen.findByLabelText('Admin key'));
+  await user.paste(key);
+}
+
+describe('the connect screen', () => {
+  it('asks for the key and a numeric user ID before calling anyone', async () => {
+    const server = fakeServer({});
+    const { user } = renderWithProviders(<ConnectScreen endedBecause={null} />);
+    await screen.findByLabelText('Admin key');
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    await user.type(screen.getByLabelText('User ID (new-api)'), 'me');
+    await connect(user);
+
+    await waitFor(() => expect(adminKey()).toHaveAccessibleDescription('Enter the admin key.'));
+    expect(screen.getByLabelText('User ID (new-api)')).toHaveAccessibleDescription(
+      expect.stringContaining('The user ID is a number, such as 1.'),
+    );
+    expect(server.calls).toEqual([]);
+  });
+
+  it('shows a refused key under the key, keeping what was typed', async () => {
+    fakeServer({
+      'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/token/': () => refused(401, 'Invalid admin key'),
+    });
+    const { user } = renderWithProviders(<ConnectScreen endedBecause={null} />);
+    await typeKey(user, 'wrong-key');
+    await connect(user);
+
+    await waitFor(() => expect(adminKey()).toHaveAccessibleDescription('Invalid admin key'));
+    expect(adminKey()).toHaveValue('wrong-key');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(sessionStore.get().connection).toBeNull();
+  });
+
+  it('opens Advanced and says so when the server cannot be reached', async () => {
+    unreachableServer();
+    const { user } = renderWithProviders(<ConnectScreen endedBecause={null} />);
+    await typeKey(user, 'a-key');
+    await connect(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Cannot reach the server at localhost:3000',
+    );
+    expect(screen.getByRole('button', { name: 'Advanced' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(adminKey()).not.toHaveAccessibleDescription();
+  });
+
+  it('starts the session once the server takes the key', async () => {
+    const server = fakeServer({
+      'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/token/': () => ok({ items: [], total: 0, page: 1, page_size: 10 }),
+    });
+    const { user } = renderWithProviders(<ConnectScreen endedBecause={null} />);
+    await typeKey(user, '  the-key  ');
+    await connect(user);
+
+    await waitFor(() =>
+      expect(sessionStore.get().connection).toEqual({
+        baseUrl: 'http://localhost:3000',
+        adminKey: 'the-key',
+        kind: 'tokendesk',
+      }),
+    );
+    expect(server.calls.at(-1)?.url.pathname).toBe('/api/token/');
+  });
+
+  it('speaks Chinese to a Chinese reader', async () => {
+    fakeServer({});
+    const { user } = renderWithProviders(<ConnectScreen endedBecause={null} />, {
+      language: 'zh-CN',
+    });
+    await user.click(await screen.findByRole('button', { name: '连接' }));
+    expect(await screen.findByText('请输入管理员密钥。')).toBeVisible();
+  });
+});

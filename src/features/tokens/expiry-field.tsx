@@ -1,0 +1,82 @@
+import { Box, Chip, Group, Text } from '@mantine/core';
+import '@mantine/core/styles/Chip.css';
+import { Controller, useWatch, type Control } from 'react-hook-form';
+import { NEVER, type Token } from '../../contract/token';
+import { useI18n } from '../../components/i18n';
+import type { MessageKey } from '../../lib/i18n/en';
+import { formatDateTime } from '../../lib/time';
+import { NEW_EXPIRIES, type ExpiryChoice } from './expiry';
+import { ExpiryDatePicker } from './expiry-date-picker';
+import type { TokenFormResult, TokenFormValues } from './token-form';
+
+/** The token form's expiry: quick choices, keeping the current date, or a date of one's own. */
+export function ExpiryField({
+  control,
+  token,
+  error,
+  dateError,
+}: {
+  control: Control<TokenFormValues, unknown, TokenFormResult>;
+  /** The token edited; null for a new one. */
+  token: Token | null;
+  error: string | undefined;
+  dateError: string | undefined;
+}) {
+  const { t, locale } = useI18n();
+  const expiry = useWatch({ control, name: 'expiry' });
+  const choices: ReadonlyArray<readonly [ExpiryChoice, MessageKey]> =
+    token && token.expired_time !== NEVER
+      ? [['keep', 'form.expiryKeep'], ...NEW_EXPIRIES]
+      : NEW_EXPIRIES;
+
+  return (
+    <Box>
+      <Text size="sm" fw={500} mb={6} id="expiry-label">
+        {t('form.expiry')}
+      </Text>
+      <Controller
+        control={control}
+        name="expiry"
+        render={({ field }) => (
+          <Chip.Group
+            value={field.value}
+            onChange={(value) => field.onChange(value as ExpiryChoice)}
+          >
+            <Group gap={6} role="radiogroup" aria-labelledby="expiry-label">
+              {choices.map(([value, label]) => (
+                <Chip key={value} value={value} size="sm" variant="outline">
+                  {t(label)}
+                </Chip>
+              ))}
+            </Group>
+          </Chip.Group>
+        )}
+      />
+      {expiry === 'keep' && token && (
+        <Text size="xs" c="dimmed" mt={6}>
+          {t('form.expiryKeepHint', { value: formatDateTime(token.expired_time, locale) })}
+        </Text>
+      )}
+      {error && (
+        <Text size="xs" c="red" mt={6} role="alert">
+          {error}
+        </Text>
+      )}
+      {expiry === 'custom' && (
+        <Controller
+          control={control}
+          name="expiryDate"
+          render={({ field }) => (
+            <ExpiryDatePicker
+              mt="sm"
+              value={field.value}
+              onChange={field.onChange}
+              clearable
+              error={dateError}
+            />
+          )}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,183 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServerKind } from '../../api/client';
+import type { Language } from '../../lib/i18n/languages';
+import type { Token } from '../../contract/token';
+import {
+  fakeServer,
+  ok,
+  refused,
+  SERVICE_STATUS,
+  type Answer,
+} from '../../test-support/fake-server';
+import { renderWithProviders } from '../../test-support/render-with-providers';
+import TokenFormModal from './token-form-modal';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const stored: Token = {
+  id: 7,
+  name: 'Staging',
+  key: 'abcd**********wxyz',
+  status: 1,
+  remain_quota: 2_000_000,
+  used_quota: 0,
+  unlimited_quota: false,
+  expired_time: -1,
+  created_time: 1,
+  accessed_time: 1,
+  models: '',
+  subnet: '',
+};
+
+const GATEWAY_STATUS = ok({ version: 'v0.6', system_name: 'One API', quota_per_unit: 500_000 });
+
+/**
+ * The form as the token screen uses it: saving creates (or updates) the token on the server;
+ * a refusal is thrown back to the form, which shows it.
+ */
+function openForm({
+  kind = 'tokendesk',
+  token = null,
+  language,
+  save,
+}: {
+  kind?: ServerKind;
+  token?: Token | null;
+  language?: Language;
+  save: (body: unknown) => Answer;
+}) {
+  const server = fakeServer({
+    'GET /api/status': () => (kind === 'tokendesk' ? SERVICE_STATUS : GATEWAY_STATUS),
+    'GET /api/token/7': () => ok(stored),
+    'POST /api/token/': ({ body }) => save(body),
+    'PUT /api/token/': ({ body }) => save(body),
+  });
+  const saved = vi.fn();
+  const view = renderWithProviders(
+    <TokenFormModal
+      token={token}
+      onClose={() => undefined}
+      onSubmit={async ({ edit }) => {
+        const { status: _status, ...input } = edit;
+        saved(token ? await view.backend!.update(token, edit) : await view.backend!.create(input));
+      }}
+    />,
+    { connection: { baseUrl: 'http://server.test', adminKey: 'k', kind }, language },
+  );
+  return { ...view, server, saved };
+}
+
+const dialog = (name: string) => screen.findByRole('dialog', { name });
+const nameInput = (form: HTMLElement) => within(form).getByRole('textbox', { name: 'Name' });
+const quotaInput = (form: HTMLElement) => within(form).getByRole('textbox', { name: 'Quota' });
+
+/** Replaces what a field holds with text pasted in. */
+async function fill(user: UserEvent, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(text);
+}
+
+describe('the token form', () => {
+  it('says under each field what is wrong with it, and sends nothing', async () => {
+    const { user, server } = openForm({ save: () => ok(stored) });
+    const form = await dialog('Create token');
+    await fill(user, nameInput(form), 'n'.repeat(51));
+    await fill(user, quotaInput(form), 'lots');
+    await fill(user, within(form).getByLabelText('Count'), '0');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+
+    await waitFor(() =>
+      expect(nameInput(form)).toHaveAccessibleDescription('Name must be 1 to 50 characters.'),
+    );
+    expect(quotaInput(form)).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a number, such as 2 or 2.50.'),
+    );
+    expect(within(form).getByLabelText('Count')).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a whole number from 1 to 100.'),
+    );
+    expect(server.writes()).toEqual([]);
+  });
+
+  it('tells a Chinese reader in Chinese', async () => {
+    const { user } = openForm({ language: 'zh-CN', save: () => ok(stored) });
+    const form = await dialog('创建令牌');
+    await user.click(within(form).getByRole('button', { name: '创建令牌' }));
+    await waitFor(() =>
+      expect(within(form).getByRole('textbox', { name: '名称' })).toHaveAccessibleDescription(
+        '名称必须为 1 到 50 个字符。',
+      ),
+    );
+  });
+
+  it('shows a gateway’s refusal in its own words under the field it is about, keeping what was typed', async () => {
+    const { user, saved } = openForm({
+      kind: 'one-api',
+      save: () => refused(200, '参数错误：令牌名称过长'),
+    });
+    const form = await dialog('Create token');
+    const name = nameInput(form);
+    const quota = quotaInput(form);
+    await fill(user, name, 'a name far longer than thirty bytes');
+    await fill(user, quota, '7.5');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(
+        '参数错误：令牌名称过长 (The token name is too long for this server.)',
+      ),
+    );
+    expect(within(form).getByRole('alert')).toHaveTextContent('参数错误：令牌名称过长');
+    expect(name).toHaveValue('a name far longer than thirty bytes');
+    expect(quota).toHaveValue('7.5');
+    expect(saved).not.toHaveBeenCalled();
+  });
+
+  it('shows the service’s refusal under the field its message starts with', async () => {
+    const { user, server } = openForm({
+      token: stored,
+      save: () => refused(400, 'subnet must not contain control characters'),
+    });
+    const form = await dialog('Edit token');
+    await user.click(within(form).getByRole('button', { name: 'Advanced' }));
+    const subnet = within(form).getByLabelText('Allowed IP ranges');
+    // Copied from a terminal, with a bell character the form does not look for.
+    await fill(user, subnet, '10.0.0.0/8\u0007');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(subnet).toHaveAccessibleDescription(
+        expect.stringContaining('subnet must not contain control characters'),
+      ),
+    );
+    expect(nameInput(form)).not.toHaveAccessibleDescription();
+    expect(subnet).toHaveValue('10.0.0.0/8\u0007');
+    expect(server.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      id: 7,
+      name: 'Staging',
+      subnet: '10.0.0.0/8\u0007',
+    });
+  });
+
+  it('sends the token as typed when the server takes it', async () => {
+    const { user, saved, server } = openForm({
+      save: (body) => ok({ ...stored, ...(body as object), id: 8 }),
+    });
+    const form = await dialog('Create token');
+    await fill(user, nameInput(form), '  Backend  ');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Backend',
+      remain_quota: 500_000,
+      unlimited_quota: false,
+      expired_time: -1,
+      models: '',
+      subnet: '',
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import type { TokenBackend } from '../api/backend';
+import { BackendContext } from '../api/backend-context';
+import type { Connection } from '../api/client';
+import { createBackend } from '../api/create-backend';
+import { cssVariablesResolver, theme } from '../app/theme';
+import { I18nProvider } from '../components/i18n';
+import { QuotaProvider } from '../components/quota';
+import type { Language } from '../lib/i18n/languages';
+
+interface Options {
+  /** Renders as the signed-in app does: with a backend for this server, a cache and its ratio. */
+  connection?: Connection;
+  language?: Language;
+}
+
+/**
+ * Renders with the app's own providers: Mantine with the app's theme (transitions and portals
+ * off, as Mantine advises for tests), the catalogue, and when connected a real backend over fetch.
+ */
+export function renderWithProviders(ui: ReactElement, { connection, language }: Options = {}) {
+  if (language) localStorage.setItem('tokendesk.language', language);
+  const backend: TokenBackend | null = connection ? createBackend(connection) : null;
+  const queryClient = new QueryClient();
+
+  function Providers({ children }: { children: ReactNode }) {
+    const connected =
+      connection && backend ? (
+        <QueryClientProvider client={queryClient}>
+          <BackendContext.Provider value={backend}>
+            <QuotaProvider server={connection.baseUrl}>{children}</QuotaProvider>
+          </BackendContext.Provider>
+        </QueryClientProvider>
+      ) : (
+        children
+      );
+    return (
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+        <I18nProvider>{connected}</I18nProvider>
+      </MantineProvider>
+    );
+  }
+
+  return { user: userEvent.setup(), backend, ...render(ui, { wrapper: Providers }) };
+}
