@@ -14,30 +14,33 @@ const features = readdirSync(`${root}/src/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Files in src/`folder` may import from src/ only the folders `allowed`. */
-function importsOnly(folder, allowed) {
-  return {
+/**
+ * The zones of the layers; `testOnly` names folders that tests may use besides their layer's
+ * (src/test-support renders with the app's real providers, which no source file may reach for).
+ */
+function layerZones(testOnly = []) {
+  /** Files in src/`folder` may import from src/ only the folders `allowed`. */
+  const importsOnly = (folder, allowed) => ({
     target: `./src/${folder}`,
     from: './src',
-    except: allowed.map((name) => `./${name}`),
+    except: [...allowed, ...testOnly].map((name) => `./${name}`),
     message: `src/${folder} imports from src/ only ${allowed.join(', ')}.`,
-  };
+  });
+  return [
+    ...lowerLayers.map((layer, index) => importsOnly(layer, lowerLayers.slice(0, index + 1))),
+    // A feature never reaches into another feature's files.
+    ...features.map((feature) =>
+      importsOnly(`features/${feature}`, [`features/${feature}`, ...lowerLayers]),
+    ),
+    importsOnly('app', ['app', 'features', ...lowerLayers]),
+    {
+      target: './server',
+      from: './src',
+      except: ['./contract'],
+      message: 'The service shares only src/contract with the dashboard.',
+    },
+  ];
 }
-
-const importZones = [
-  ...lowerLayers.map((layer, index) => importsOnly(layer, lowerLayers.slice(0, index + 1))),
-  // A feature never reaches into another feature's files.
-  ...features.map((feature) =>
-    importsOnly(`features/${feature}`, [`features/${feature}`, ...lowerLayers]),
-  ),
-  importsOnly('app', ['app', 'features', ...lowerLayers]),
-  {
-    target: './server',
-    from: './src',
-    except: ['./contract'],
-    message: 'The service shares only src/contract with the dashboard.',
-  },
-];
 
 // Only server/store speaks SQL, so only it may load a database driver.
 const drivers = '^(better-sqlite3|pg|postgres)(\\W|$)';
@@ -87,7 +90,16 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones() }],
+    },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: layerZones(['test-support']) },
+      ],
     },
   },
   {

@@ -69,6 +69,19 @@ describe('import rules', () => {
     expect(await brokenRules(file, importOf(file, folder))).toEqual([]);
   });
 
+  it('only tests may use the test support', async () => {
+    const source = `src/features/${featureA}/probe.ts`;
+    const test = `src/features/${featureA}/probe.test.ts`;
+    expect(await brokenRules(source, importOf(source, 'src/test-support'))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await brokenRules(test, importOf(test, 'src/test-support'))).toEqual([]);
+    // The test support widens nothing else: a test still keeps to its layer.
+    expect(await brokenRules(test, importOf(test, 'src/app'))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
   it('a part loaded on demand obeys the same layers', async () => {
     const file = 'src/lib/probe.ts';
     const code = `export const load = () => import('${specifier(file, someModuleIn('src/app'))}');\n`;
