@@ -3,8 +3,8 @@ import { createBackend } from '../create-backend';
 import { SCAN_TTL_MS } from './gateway';
 
 /**
- * A gateway holding tokens in memory and answering as one-api or new-api do (backends.md), so
- * the number of requests the dashboard makes can be counted.
+ * A gateway holding tokens in memory and answering as one-api or new-api do, so the number of
+ * requests the dashboard makes can be counted.
  */
 function fakeGateway(kind: 'one-api' | 'new-api', count: number) {
   const key = (id: number) => String(id).padStart(4, '0').repeat(12);

@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { DEFAULT_QUOTA_PER_UNIT, optionSchema } from '../../contract/status';
 import { type Token, type TokenCreate } from '../../contract/token';
 import { upstreamStatusSchema, type UpstreamToken } from '../../contract/upstream';
-import type { TokenBackend, TokenEdit } from '../backend';
-import { editableFields } from '../backend';
+import {
+  editableFields,
+  storedStatus,
+  type StoredStatus,
+  type TokenBackend,
+  type TokenEdit,
+} from '../backend';
 import type { ApiClient, ServerKind } from '../client';
 import { isApiError } from '../errors';
 import { fetchEveryPage, listLocally } from './local-list';
@@ -100,7 +105,7 @@ export function gatewayBackend<Raw extends UpstreamToken>(
     return parsed.success && parsed.data.id === id ? dialect.fromRaw(parsed.data) : get(id);
   };
 
-  const putStatus = async (id: number, status: 1 | 2) =>
+  const putStatus = async (id: number, status: StoredStatus) =>
     fresh(
       id,
       await client.request('PUT', '/api/token/', {
@@ -154,7 +159,7 @@ export function gatewayBackend<Raw extends UpstreamToken>(
         );
         replace(token);
         // Status has a route of its own on these servers.
-        if (status !== (current.status === 2 ? 2 : 1)) {
+        if (status !== storedStatus(current)) {
           token = await putStatus(raw.id, status);
           replace(token);
         }
