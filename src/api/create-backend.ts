@@ -1,17 +1,25 @@
+import { QueryClient } from '@tanstack/react-query';
 import type { TokenBackend } from './backend';
 import { newApiBackend } from './adapters/new-api';
 import { oneApiBackend } from './adapters/one-api';
 import { tokendeskBackend } from './adapters/tokendesk';
 import { createClient, type ClientHooks, type Connection } from './client';
 
-/** The one place that knows which kinds of server exist; screens only see TokenBackend. */
-export function createBackend(connection: Connection, hooks: ClientHooks = {}): TokenBackend {
+/**
+ * The one place that knows which kinds of server exist; screens only see TokenBackend. Gateways
+ * keep what they fetched in `cache`, the session's QueryClient (a private one by default).
+ */
+export function createBackend(
+  connection: Connection,
+  hooks: ClientHooks = {},
+  cache: QueryClient = new QueryClient(),
+): TokenBackend {
   const client = createClient(connection, hooks);
   switch (connection.kind) {
     case 'one-api':
-      return oneApiBackend(client);
+      return oneApiBackend(client, cache);
     case 'new-api':
-      return newApiBackend(client);
+      return newApiBackend(client, cache);
     default:
       return tokendeskBackend(client);
   }

@@ -2,8 +2,8 @@ import '../api/zod-jitless';
 import './connected-styles';
 import { MantineThemeProvider, type MantineThemeOverride } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
 import { activityLog } from '../api/activity';
 import { BackendContext } from '../api/backend-context';
 import type { Connection } from '../api/client';
@@ -11,7 +11,9 @@ import { createBackend } from '../api/create-backend';
 import { sessionStore } from '../api/session';
 import { useI18n } from '../components/i18n';
 import { QuotaProvider } from '../components/quota';
+import { useServerStatus } from '../features/settings/api/server-status';
 import { AppLayout } from './app-layout';
+import { createQueryClient } from './query-client';
 
 /** Notifications whose close button is named in the person's language. */
 function LocalizedNotifications() {
@@ -33,35 +35,37 @@ function LocalizedNotifications() {
   );
 }
 
+/** Figures in the server's own quota ratio, once its status has been read. */
+function ServerQuota({ server, children }: { server: string; children: ReactNode }) {
+  const status = useServerStatus();
+  return (
+    <QuotaProvider server={server} serverRatio={status.data?.quota_per_unit}>
+      {children}
+    </QuotaProvider>
+  );
+}
+
 /** Everything behind the connect screen: one client, one cache, per session. */
 export function ConnectedApp({ connection }: { connection: Connection }) {
+  // A new session starts with an empty cache: nothing of the previous server shows.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const queryClient = useMemo(() => createQueryClient(), [connection]);
   const backend = useMemo(
     () =>
-      createBackend(connection, {
-        onUnauthorized: () => sessionStore.end('rejected'),
-        onCall: activityLog.add,
-      }),
-    [connection],
-  );
-  const queryClient = useMemo(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { staleTime: 5_000, refetchOnWindowFocus: true },
-          mutations: { retry: false },
-        },
-      }),
-    // A new session starts with an empty cache: nothing of the previous server shows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [connection],
+      createBackend(
+        connection,
+        { onUnauthorized: () => sessionStore.end('rejected'), onCall: activityLog.add },
+        queryClient,
+      ),
+    [connection, queryClient],
   );
   return (
     <QueryClientProvider client={queryClient}>
       <BackendContext.Provider value={backend}>
-        <QuotaProvider server={connection.baseUrl}>
+        <ServerQuota server={connection.baseUrl}>
           <LocalizedNotifications />
           <AppLayout baseUrl={connection.baseUrl} />
-        </QuotaProvider>
+        </ServerQuota>
       </BackendContext.Provider>
     </QueryClientProvider>
   );

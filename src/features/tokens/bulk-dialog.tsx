@@ -18,7 +18,7 @@ import { DateTimePicker } from '@mantine/dates';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { useBulkAction, type BulkAction, type BulkOutcome } from '../../api/tokens';
+import { useBulkAction, type BulkAction, type BulkOutcome } from './api/bulk-action';
 import { NEVER, type Token } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';

@@ -1,6 +1,6 @@
 import { Group, Paper, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useBackend } from '../../api/backend-context';
-import { useTokenSummary } from '../../api/tokens';
+import { useTokenSummary } from './api/token-summary';
 import type { TokenStatusCode } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import { useQuota } from '../../components/quota';

@@ -14,28 +14,10 @@ import {
 } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { isApiError } from '../../api/errors';
-import {
-  useCreateMany,
-  useCreateToken,
-  useDeleteToken,
-  useRevealKey,
-  useSetTokenStatus,
-  useTokenList,
-  useUpdateToken,
-  scanProgress,
-  type BulkOutcome,
-} from '../../api/tokens';
-import type { Token, TokenStatusCode } from '../../contract/token';
+import { TokenStatus, type Token, type TokenStatusCode } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 import { IconAlert, IconKey, IconPlus } from '../../components/icons';
@@ -44,6 +26,14 @@ import { useNow } from '../../components/use-now';
 import { useStableCallbacks } from '../../components/use-stable-callbacks';
 import { useSlow } from '../../components/use-slow';
 import { copyText } from '../../lib/clipboard';
+import type { BulkOutcome } from './api/bulk-action';
+import { useCreateMany } from './api/create-many';
+import { useCreateToken } from './api/create-token';
+import { useDeleteToken } from './api/delete-token';
+import { useScanProgress, useTokenList } from './api/list-tokens';
+import { useRevealKey } from './api/reveal-key';
+import { useSetTokenStatus } from './api/set-token-status';
+import { useUpdateToken } from './api/update-token';
 import { BulkBar } from './bulk-bar';
 import type { BulkKind } from './bulk-dialog';
 import { DeleteTokenDialog } from './delete-token-dialog';
@@ -89,7 +79,7 @@ export function TokensScreen() {
 
   const list = useTokenList(params);
   const slowList = useSlow(list.isFetching && !list.isError);
-  const scanning = useSyncExternalStore(scanProgress.subscribe, scanProgress.get);
+  const scanning = useScanProgress(params);
   const createToken = useCreateToken();
   const createMany = useCreateMany();
   const updateToken = useUpdateToken();
@@ -141,12 +131,17 @@ export function TokensScreen() {
     onEdit: (token) => setDialog({ kind: 'edit', token }),
     onDelete: (token) => setDialog({ kind: 'delete', token }),
     onToggle: (token) => {
-      const status = token.status === 2 ? 1 : 2;
+      const status =
+        token.status === TokenStatus.disabled ? TokenStatus.enabled : TokenStatus.disabled;
       setStatus.mutate(
         { token, status },
         {
           onSuccess: () =>
-            succeed(t(status === 1 ? 'notify.enabled' : 'notify.disabled', { name: token.name })),
+            succeed(
+              t(status === TokenStatus.enabled ? 'notify.enabled' : 'notify.disabled', {
+                name: token.name,
+              }),
+            ),
           onError: fail,
         },
       );
