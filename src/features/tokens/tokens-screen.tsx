@@ -38,14 +38,14 @@ import { BulkBar } from './bulk-bar';
 import type { BulkKind } from './bulk-dialog';
 import { DeleteTokenDialog } from './delete-token-dialog';
 import { ExportMenu } from './export-menu';
-import { listParamsFromView, nextOrder } from './list-params';
+import { listParamsFromView, nextOrder } from './list-view/list-view-params';
 import { NewKeyDialog, type CreatedKeys } from './new-key-dialog';
 import { SearchBox } from './search-box';
 import { SummaryStrip } from './summary-strip';
 import type { TokenActionHandlers } from './token-actions';
 import type { TokenFormResult } from './token-form';
 import { TokenCards, TokenTable } from './token-table';
-import { useListView } from './use-list-view';
+import { useListView } from './list-view/use-list-view';
 
 // Fetched ahead by the page's boot script once it is idle (scripts/vite-boot-script.ts).
 const TokenFormModal = lazyPart(() => import('./token-form-modal'));
