@@ -150,6 +150,31 @@ test.describe('finding tokens', () => {
     }
   });
 
+  test('pasting a second key in place of the first shows the second key’s token, and back finds it again', async ({
+    page,
+    request,
+  }) => {
+    const names = [unique('First pasted'), unique('Second pasted')];
+    const [first, second] = await Promise.all(
+      names.map((name) => createToken(request, { name }, own.adminKey, own.url)),
+    );
+    await connectTo(page, own);
+    const search = page.getByRole('searchbox', { name: 'Search' });
+    await search.fill(`sk-${first!.key}`);
+    await expect.poll(() => namesInTable(page)).toEqual([names[0]]);
+    await search.fill(`sk-${second!.key}`);
+    await expect.poll(() => namesInTable(page)).toEqual([names[1]]);
+
+    // Another view on top, then back: the entry still holds the second key, the address none.
+    await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Disabled' });
+    await expect(page).toHaveURL(/status=2/);
+    await expect(page.getByText('No tokens match')).toBeVisible();
+    await page.goBack();
+    await expect(search).toHaveValue(`sk-${second!.key}`);
+    await expect.poll(() => namesInTable(page)).toEqual([names[1]]);
+    for (const { key } of [first!, second!]) expect(page.url()).not.toContain(key);
+  });
+
   test('keyboard: / focuses search, n opens Create, Esc closes', async ({ page }) => {
     await connectTo(page, own);
     await page.keyboard.press('/');

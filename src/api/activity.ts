@@ -1,9 +1,9 @@
 import type { CallRecord } from './client';
+import { createStore } from './store';
 
 /** This tab's API calls, newest first, for the activity panel. Kept in memory only. */
 const LIMIT = 200;
-let calls: CallRecord[] = [];
-const listeners = new Set<() => void>();
+const calls = createStore<CallRecord[]>([]);
 
 const shorten = (key: string) => (key.length > 8 ? `${key.slice(0, 4)}…${key.slice(-4)}` : '…');
 
@@ -33,16 +33,9 @@ export const activityLog = {
       body: call.body === undefined ? undefined : redactKeys(call.body),
       outcome: redactKeys(call.outcome),
     };
-    calls = [kept, ...calls].slice(0, LIMIT);
-    for (const listener of listeners) listener();
+    calls.set([kept, ...calls.get()].slice(0, LIMIT));
   },
-  clear() {
-    calls = [];
-    for (const listener of listeners) listener();
-  },
-  get: (): CallRecord[] => calls,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  clear: () => calls.set([]),
+  get: calls.get,
+  subscribe: calls.subscribe,
 };

@@ -1,4 +1,6 @@
 import {
+  TokenStatus,
+  type StoredStatus,
   type Token,
   type TokenCreate,
   type TokenListQuery,
@@ -7,11 +9,13 @@ import {
 import type { StatusInfo } from '../contract/status';
 import type { ServerKind } from './client';
 
-/** The fields a person can change; updates always send all of them (see backends.md). */
+export type { StoredStatus };
+
+/** The fields a person can change; updates always send all of them. */
 export type TokenEdit = Pick<
   Token,
   'name' | 'remain_quota' | 'expired_time' | 'unlimited_quota' | 'models' | 'subnet'
-> & { status: 1 | 2 };
+> & { status: StoredStatus };
 
 export type ListParams = Pick<TokenListQuery, 'p' | 'size'> &
   Partial<Pick<TokenListQuery, 'keyword' | 'token' | 'status' | 'order'>>;
@@ -44,7 +48,7 @@ export interface TokenBackend {
   /** The new token with its whole key, or null when the server does not return it. */
   create(input: TokenCreate): Promise<Token | null>;
   update(loaded: Token, edit: Partial<TokenEdit>): Promise<Token>;
-  setStatus(id: number, status: 1 | 2): Promise<Token>;
+  setStatus(id: number, status: StoredStatus): Promise<Token>;
   remove(id: number): Promise<void>;
   /** Deletes up to 100 at once where the server can; returns how many were deleted. */
   removeMany: ((ids: number[]) => Promise<number>) | null;
@@ -55,6 +59,10 @@ export interface TokenBackend {
   setQuotaPerUnit(value: number): Promise<void>;
 }
 
+/** A token's switch: derived states (expired, exhausted) are stored as enabled. */
+export const storedStatus = (token: Pick<Token, 'status'>): StoredStatus =>
+  token.status === TokenStatus.disabled ? TokenStatus.disabled : TokenStatus.enabled;
+
 export function editableFields(token: Token): TokenEdit {
   return {
     name: token.name,
@@ -63,7 +71,6 @@ export function editableFields(token: Token): TokenEdit {
     unlimited_quota: token.unlimited_quota,
     models: token.models,
     subnet: token.subnet,
-    // Derived states (expired, exhausted) are stored as enabled.
-    status: token.status === 2 ? 2 : 1,
+    status: storedStatus(token),
   };
 }

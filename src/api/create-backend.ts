@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import type { TokenBackend } from './backend';
 import { newApiBackend } from './adapters/new-api';
 import { oneApiBackend } from './adapters/one-api';
@@ -9,14 +10,21 @@ import {
 import { tokendeskBackend } from './adapters/tokendesk';
 import { createClient, type ClientHooks, type Connection } from './client';
 
-/** The one place that knows which kinds of server exist; screens only see TokenBackend. */
-export function createBackend(connection: Connection, hooks: ClientHooks = {}): TokenBackend {
+/**
+ * The one place that knows which kinds of server exist; screens only see TokenBackend. Gateways
+ * keep what they fetched in `cache`, the session's QueryClient (a private one by default).
+ */
+export function createBackend(
+  connection: Connection,
+  hooks: ClientHooks = {},
+  cache: QueryClient = new QueryClient(),
+): TokenBackend {
   const client = createClient(connection, hooks);
   switch (connection.kind) {
     case 'one-api':
-      return namingRefusedFields(oneApiBackend(client), gatewayRefusedField);
+      return namingRefusedFields(oneApiBackend(client, cache), gatewayRefusedField);
     case 'new-api':
-      return namingRefusedFields(newApiBackend(client), gatewayRefusedField);
+      return namingRefusedFields(newApiBackend(client, cache), gatewayRefusedField);
     default:
       return namingRefusedFields(tokendeskBackend(client), serviceRefusedField);
   }

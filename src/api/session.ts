@@ -1,5 +1,6 @@
 import type { Connection } from './client';
 import { SESSION_KEY } from './session-key';
+import { createStore } from './store';
 
 /*
  * The admin key lives in sessionStorage only: it survives a reload of the tab and is gone when
@@ -32,28 +33,20 @@ function readStored(): Connection | null {
   }
 }
 
-let state: SessionState = { connection: readStored(), endedBecause: null };
-const listeners = new Set<() => void>();
-
-function set(next: SessionState) {
-  state = next;
-  for (const listener of listeners) listener();
-}
+const state = createStore<SessionState>({ connection: readStored(), endedBecause: null });
 
 export const sessionStore = {
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  get: (): SessionState => state,
+  subscribe: state.subscribe,
+  get: state.get,
   connect(connection: Connection) {
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(connection));
-    set({ connection, endedBecause: null });
+    state.set({ connection, endedBecause: null });
   },
   end(reason: SignOutReason) {
     sessionStorage.removeItem(SESSION_KEY);
-    if (state.connection || state.endedBecause !== reason)
-      set({ connection: null, endedBecause: reason });
+    const { connection, endedBecause } = state.get();
+    if (connection || endedBecause !== reason)
+      state.set({ connection: null, endedBecause: reason });
   },
 };
 

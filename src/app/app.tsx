@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
-import { Suspense, useSyncExternalStore } from 'react';
+import { Suspense } from 'react';
 import { sessionStore } from '../api/session';
+import { useStore } from '../api/store';
 import { useI18n } from '../components/i18n';
 import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
 import { ConnectScreen } from '../features/session/connect-screen';
@@ -13,7 +14,7 @@ const ConnectedApp = lazyPart(() =>
 
 export function App() {
   const { t } = useI18n();
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  const session = useStore(sessionStore);
   if (!session.connection) return <ConnectScreen endedBecause={session.endedBecause} />;
   return (
     <LazyBoundary>

@@ -2,7 +2,7 @@ import '../api/zod-jitless';
 import './connected-styles';
 import { MantineThemeProvider, type MantineThemeOverride } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { activityLog } from '../api/activity';
 import { BackendContext } from '../api/backend-context';
@@ -10,8 +10,9 @@ import type { Connection } from '../api/client';
 import { createBackend } from '../api/create-backend';
 import { sessionStore } from '../api/session';
 import { useI18n } from '../components/i18n';
-import { QuotaProvider } from '../components/quota';
 import { AppLayout } from './app-layout';
+import { createQueryClient } from './query-client';
+import { ServerQuota } from './server-quota';
 
 /** Notifications whose close button is named in the person's language. */
 function LocalizedNotifications() {
@@ -35,33 +36,25 @@ function LocalizedNotifications() {
 
 /** Everything behind the connect screen: one client, one cache, per session. */
 export function ConnectedApp({ connection }: { connection: Connection }) {
+  // A new session starts with an empty cache: nothing of the previous server shows.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const queryClient = useMemo(() => createQueryClient(), [connection]);
   const backend = useMemo(
     () =>
-      createBackend(connection, {
-        onUnauthorized: () => sessionStore.end('rejected'),
-        onCall: activityLog.add,
-      }),
-    [connection],
-  );
-  const queryClient = useMemo(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { staleTime: 5_000, refetchOnWindowFocus: true },
-          mutations: { retry: false },
-        },
-      }),
-    // A new session starts with an empty cache: nothing of the previous server shows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [connection],
+      createBackend(
+        connection,
+        { onUnauthorized: () => sessionStore.end('rejected'), onCall: activityLog.add },
+        queryClient,
+      ),
+    [connection, queryClient],
   );
   return (
     <QueryClientProvider client={queryClient}>
       <BackendContext.Provider value={backend}>
-        <QuotaProvider server={connection.baseUrl}>
+        <ServerQuota server={connection.baseUrl}>
           <LocalizedNotifications />
           <AppLayout baseUrl={connection.baseUrl} />
-        </QuotaProvider>
+        </ServerQuota>
       </BackendContext.Provider>
     </QueryClientProvider>
   );

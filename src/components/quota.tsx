@@ -1,5 +1,4 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useServerStatus } from '../api/tokens';
 import { DEFAULT_QUOTA_PER_UNIT } from '../contract/status';
 import { formatUnits, formatUsd, type QuotaDisplay } from '../lib/quota';
 import hint from './hint.module.css';
@@ -34,13 +33,20 @@ function readDisplay(): QuotaDisplay {
   return value === 'units' || value === 'usd' ? value : 'both';
 }
 
-export function QuotaProvider({ server, children }: { server: string; children: ReactNode }) {
-  const status = useServerStatus();
+/** `serverRatio` is the server's own quota per USD, once it has been read. */
+export function QuotaProvider({
+  server,
+  serverRatio,
+  children,
+}: {
+  server: string;
+  serverRatio: number | undefined;
+  children: ReactNode;
+}) {
   const [localRatio, setLocalRatioState] = useState<number | null>(() =>
     readNumber(overrideKey(server)),
   );
   const [display, setDisplayState] = useState<QuotaDisplay>(readDisplay);
-  const serverRatio = status.data?.quota_per_unit;
 
   const value = useMemo<QuotaSettings>(() => {
     const source: RatioSource = localRatio ? 'local' : serverRatio ? 'server' : 'default';

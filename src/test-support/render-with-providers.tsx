@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -7,9 +7,10 @@ import type { TokenBackend } from '../api/backend';
 import { BackendContext } from '../api/backend-context';
 import type { Connection } from '../api/client';
 import { createBackend } from '../api/create-backend';
+import { createQueryClient } from '../app/query-client';
+import { ServerQuota } from '../app/server-quota';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { I18nProvider } from '../components/i18n';
-import { QuotaProvider } from '../components/quota';
 import type { Language } from '../lib/i18n/languages';
 
 interface Options {
@@ -24,15 +25,17 @@ interface Options {
  */
 export function renderWithProviders(ui: ReactElement, { connection, language }: Options = {}) {
   if (language) localStorage.setItem('tokendesk.language', language);
-  const backend: TokenBackend | null = connection ? createBackend(connection) : null;
-  const queryClient = new QueryClient();
+  const queryClient = createQueryClient();
+  const backend: TokenBackend | null = connection
+    ? createBackend(connection, {}, queryClient)
+    : null;
 
   function Providers({ children }: { children: ReactNode }) {
     const connected =
       connection && backend ? (
         <QueryClientProvider client={queryClient}>
           <BackendContext.Provider value={backend}>
-            <QuotaProvider server={connection.baseUrl}>{children}</QuotaProvider>
+            <ServerQuota server={connection.baseUrl}>{children}</ServerQuota>
           </BackendContext.Provider>
         </QueryClientProvider>
       ) : (

@@ -3,7 +3,7 @@ import { createBackend } from '../create-backend';
 import { detectKind } from '../detect-kind';
 import { ApiError } from '../errors';
 
-/** Answers recorded from the gateways' documented shapes (backends.md), served by path. */
+/** Answers recorded from the gateways' documented shapes, served by path. */
 type Route = (url: URL, init: RequestInit) => unknown;
 
 function serve(routes: Record<string, Route>) {

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBackend } from '../create-backend';
-import { SCAN_TTL_MS } from './gateway';
+import { SCAN_TTL_MS } from './gateway-scan';
 
 /**
- * A gateway holding tokens in memory and answering as one-api or new-api do (backends.md), so
- * the number of requests the dashboard makes can be counted.
+ * A gateway holding tokens in memory and answering as one-api or new-api do, so the number of
+ * requests the dashboard makes can be counted.
  */
 function fakeGateway(kind: 'one-api' | 'new-api', count: number) {
   const key = (id: number) => String(id).padStart(4, '0').repeat(12);
@@ -175,5 +175,28 @@ describe('the summary on a gateway', () => {
     vi.stubGlobal('fetch', answer);
     expect(await backend.summary!()).toMatchObject({ total: 5 });
     expect(scans()).toBe(2);
+  });
+
+  it('reads every page once for searches made while it reads, and tells each of them how far it is', async () => {
+    const { backend, scans } = fakeGateway('one-api', 25);
+    const heard: Record<string, number[]> = { first: [], second: [] };
+    const first = backend.list({ p: 1, size: 10, keyword: 'token 1' }, (n) => heard.first!.push(n));
+    const second = backend.list({ p: 1, size: 10, keyword: 'token 2' }, (n) =>
+      heard.second!.push(n),
+    );
+    expect((await first).total).toBe(11);
+    expect((await second).total).toBe(7);
+    expect(scans()).toBe(3);
+    expect(heard.first).toEqual([10, 20, 25]);
+    expect(heard.second?.at(-1)).toBe(25);
+  });
+
+  it('reads everything again after a write made while every page was being read', async () => {
+    const { backend, scans } = fakeGateway('one-api', 25);
+    const reading = backend.summary!();
+    await backend.setStatus(3, 2);
+    expect(await reading).toMatchObject({ total: 25 });
+    expect(await backend.summary!()).toMatchObject({ total: 25, disabled: 1 });
+    expect(scans()).toBe(6);
   });
 });

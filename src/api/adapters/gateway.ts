@@ -1,12 +1,19 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { DEFAULT_QUOTA_PER_UNIT, optionSchema } from '../../contract/status';
 import { type Token, type TokenCreate } from '../../contract/token';
 import { upstreamStatusSchema, type UpstreamToken } from '../../contract/upstream';
-import type { TokenBackend, TokenEdit } from '../backend';
-import { editableFields } from '../backend';
+import {
+  editableFields,
+  storedStatus,
+  type StoredStatus,
+  type TokenBackend,
+  type TokenEdit,
+} from '../backend';
 import type { ApiClient, ServerKind } from '../client';
 import { isApiError } from '../errors';
-import { fetchEveryPage, listLocally } from './local-list';
+import { gatewayScan } from './gateway-scan';
+import { listLocally } from './local-list';
 import { summarize, type TokenFields } from './upstream-token';
 
 /** What differs between one-api and new-api; the rest of their behaviour is shared below. */
@@ -30,62 +37,26 @@ export interface GatewayDialect<Raw extends UpstreamToken> {
   removeMany: ((ids: number[]) => Promise<number>) | null;
 }
 
-/**
- * How long every token, once fetched, serves searches, filters, sorts and the summary. The
- * dashboard's own writes are applied to it, so only other people's changes wait this long.
- */
-export const SCAN_TTL_MS = 60_000;
-
-interface Scan {
-  at: number;
-  tokens: Promise<Token[]>;
-}
-
 /** A failed write whose outcome is unknown (no answer, or not one the server meant). */
 const outcomeUnknown = (error: unknown) =>
   !isApiError(error) || error.transient || error.kind === 'invalid-response';
 
 export function gatewayBackend<Raw extends UpstreamToken>(
   client: ApiClient,
+  cache: QueryClient,
   dialect: GatewayDialect<Raw>,
 ): TokenBackend {
-  let scan: Scan | null = null;
-  const forget = () => {
-    scan = null;
-  };
-
-  const everything = (onProgress?: (loaded: number) => void) => {
-    if (!scan || Date.now() - scan.at > SCAN_TTL_MS) {
-      const current: Scan = {
-        at: Date.now(),
-        tokens: fetchEveryPage(dialect.scanPage, dialect.scanPageSize, onProgress),
-      };
-      scan = current;
-      current.tokens.catch(() => {
-        if (scan === current) forget();
-      });
-    }
-    return scan.tokens;
-  };
-
-  /** Applies a write's result to the tokens fetched before it, once they have arrived. */
-  const patchScan = (change: (tokens: Token[]) => Token[]) => {
-    if (!scan) return;
-    const patched = scan.tokens.then(change);
-    // A failed scan is forgotten by its own handler; this copy of it needs no other.
-    patched.catch(() => undefined);
-    scan.tokens = patched;
-  };
+  const scan = gatewayScan(cache, dialect.scanPage, dialect.scanPageSize);
   const replace = (token: Token) =>
-    patchScan((tokens) => tokens.map((t) => (t.id === token.id ? token : t)));
-  const drop = (ids: number[]) => patchScan((tokens) => tokens.filter((t) => !ids.includes(t.id)));
+    scan.patch((tokens) => tokens.map((t) => (t.id === token.id ? token : t)));
+  const drop = (ids: number[]) => scan.patch((tokens) => tokens.filter((t) => !ids.includes(t.id)));
 
   /** Runs a write; when its outcome is unknown, the fetched tokens may be wrong and are dropped. */
   const write = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      if (outcomeUnknown(error)) forget();
+      if (outcomeUnknown(error)) scan.forget();
       throw error;
     }
   };
@@ -100,7 +71,7 @@ export function gatewayBackend<Raw extends UpstreamToken>(
     return parsed.success && parsed.data.id === id ? dialect.fromRaw(parsed.data) : get(id);
   };
 
-  const putStatus = async (id: number, status: 1 | 2) =>
+  const putStatus = async (id: number, status: StoredStatus) =>
     fresh(
       id,
       await client.request('PUT', '/api/token/', {
@@ -115,11 +86,7 @@ export function gatewayBackend<Raw extends UpstreamToken>(
     pageSizes: dialect.pageSizes,
     searchDelayMs: dialect.searchDelayMs,
     async list(params, onProgress) {
-      return listLocally(
-        await everything(onProgress),
-        params,
-        dialect.pageSizes ? params.size : 10,
-      );
+      return listLocally(await scan.read(onProgress), params, dialect.pageSizes ? params.size : 10);
     },
     get,
     create: (input: TokenCreate) =>
@@ -131,11 +98,11 @@ export function gatewayBackend<Raw extends UpstreamToken>(
         const parsed = dialect.createAnswersToken ? dialect.tokenSchema.safeParse(data) : null;
         if (!parsed?.success) {
           // Nothing says which token is new: the next list fetches everything again.
-          forget();
+          scan.forget();
           return null;
         }
         const created = dialect.fromRaw(parsed.data);
-        patchScan((tokens) => [created, ...tokens.filter((t) => t.id !== created.id)]);
+        scan.patch((tokens) => [created, ...tokens.filter((t) => t.id !== created.id)]);
         return created;
       }),
     update: (loaded, edit: Partial<TokenEdit>) =>
@@ -154,7 +121,7 @@ export function gatewayBackend<Raw extends UpstreamToken>(
         );
         replace(token);
         // Status has a route of its own on these servers.
-        if (status !== (current.status === 2 ? 2 : 1)) {
+        if (status !== storedStatus(current)) {
           token = await putStatus(raw.id, status);
           replace(token);
         }
@@ -188,7 +155,7 @@ export function gatewayBackend<Raw extends UpstreamToken>(
         display_in_currency: status.display_in_currency ?? true,
       };
     },
-    summary: async () => summarize(await everything()),
+    summary: async () => summarize(await scan.read()),
     async setQuotaPerUnit(value) {
       await client.request('PUT', '/api/option/', {
         body: { key: 'QuotaPerUnit', value: String(value) },

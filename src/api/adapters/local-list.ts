@@ -3,8 +3,8 @@ import type { ListParams, TokenListPage } from '../backend';
 
 /**
  * Search, filter, order and page over every token, for servers that cannot do it themselves.
- * Mirrors the service's own rules (token-api.md): name contains, any case; whole key with or
- * without sk-; returned status; ties broken by id.
+ * Mirrors the service's own rules: name contains, any case; whole key with or without sk-;
+ * returned status; ties broken by id.
  */
 export function listLocally(all: Token[], params: ListParams, pageSize: number): TokenListPage {
   const keyword = params.keyword?.trim().toLocaleLowerCase() ?? '';

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { normalizeKey } from '../../contract/token';
 import { newApiPageSchema, newApiTokenSchema } from '../../contract/upstream';
@@ -34,7 +35,7 @@ function nameContainsKeyword(text: string): string | null {
  * masked, revealed one at a time (rate limited); batch delete; create answers without the new
  * token; model and address allow-lists in fields of its own.
  */
-export function newApiBackend(client: ApiClient): TokenBackend {
+export function newApiBackend(client: ApiClient, cache: QueryClient): TokenBackend {
   const page = async (params: Pick<ListParams, 'p' | 'size' | 'keyword' | 'token'>) => {
     const search = Boolean(params.keyword || params.token);
     const data = await client.request('GET', search ? '/api/token/search' : '/api/token/', {
@@ -49,7 +50,7 @@ export function newApiBackend(client: ApiClient): TokenBackend {
     });
     return { ...data, items: data.items.map(fromNewApi) };
   };
-  const base = gatewayBackend(client, {
+  const base = gatewayBackend(client, cache, {
     kind: 'new-api',
     pageSizes: [10, 20, 50, 100],
     searchDelayMs: SEARCH_DELAY_MS,

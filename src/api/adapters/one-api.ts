@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { oneApiPageSchema, upstreamTokenSchema } from '../../contract/upstream';
 import type { ListParams, TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
@@ -22,7 +23,7 @@ const needsNothingMore = (params: ListParams) =>
  * one-api: 0-based pages of a fixed 10, no total, no filter; keys whole in every answer;
  * no batch delete and no reveal route.
  */
-export function oneApiBackend(client: ApiClient): TokenBackend {
+export function oneApiBackend(client: ApiClient, cache: QueryClient): TokenBackend {
   const page = async (index: number, order = '') =>
     (
       await client.request('GET', '/api/token/', {
@@ -30,7 +31,7 @@ export function oneApiBackend(client: ApiClient): TokenBackend {
         schema: oneApiPageSchema,
       })
     ).map(fromUpstream);
-  const base = gatewayBackend(client, {
+  const base = gatewayBackend(client, cache, {
     kind: 'one-api',
     pageSizes: null,
     // Searches run here over the tokens already fetched: typing costs no requests.

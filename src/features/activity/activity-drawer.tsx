@@ -1,10 +1,11 @@
 import { Badge, Button, Checkbox, Code, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import { notifications } from '@mantine/notifications';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { activityLog } from '../../api/activity';
 import type { CallRecord } from '../../api/client';
 import { sessionStore } from '../../api/session';
+import { useStore } from '../../api/store';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 import { IconCopy } from '../../components/icons';
@@ -29,7 +30,7 @@ function statusColor(call: CallRecord): string {
 /** This tab's API calls, each ready to copy as a curl command for a terminal. */
 export default function ActivityDrawer({ onClose }: { onClose: () => void }) {
   const { t, locale } = useI18n();
-  const calls = useSyncExternalStore(activityLog.subscribe, activityLog.get);
+  const calls = useStore(activityLog);
   const [includeKey, setIncludeKey] = useState(false);
   const time = new Intl.DateTimeFormat(locale, {
     hour: '2-digit',

@@ -17,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../api/errors';
-import { useSetQuotaPerUnit } from '../../api/tokens';
+import { useSetQuotaPerUnit } from './api/set-quota-per-unit';
 import { quotaPerUnitSchema } from '../../contract/status';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';

@@ -1,7 +1,7 @@
 import { Modal, Progress, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
-import { useBulkAction, type BulkAction, type BulkOutcome } from '../../api/tokens';
+import { useBulkAction, type BulkAction, type BulkOutcome } from './api/bulk-action';
 import type { Token } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { DialogButtons } from '../../components/dialog-buttons';

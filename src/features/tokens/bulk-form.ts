@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import type { BulkAction } from '../../api/tokens';
+import type { BulkAction } from './api/bulk-action';
 import { issueErrorMap, type IssueMessages } from '../../lib/i18n/form-issues';
 import type { Translate } from '../../lib/i18n/translate';
 import { amountToUnits, type AmountUnit } from '../../lib/quota';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import type { BulkOutcome } from '../../api/tokens';
+import type { BulkOutcome } from './api/bulk-action';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 

@@ -1,7 +1,16 @@
-import { maskKey, NEVER, type Token } from '../../contract/token';
+import {
+  maskKey,
+  NEVER,
+  TokenStatus,
+  type Token,
+  type TokenStatusCode,
+} from '../../contract/token';
 import { toCsv } from '../../lib/csv';
 
-const STATUS_WORDS = { 1: 'enabled', 2: 'disabled', 3: 'expired', 4: 'exhausted' } as const;
+/** The contract's name for each status, as exported files spell it. */
+const STATUS_WORDS = Object.fromEntries(
+  Object.entries(TokenStatus).map(([word, code]) => [code, word]),
+) as Record<TokenStatusCode, keyof typeof TokenStatus>;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /** An exported token: the key masked whatever the server sent, times in ISO 8601. */
@@ -46,7 +55,7 @@ const EXAMPLE: Token = {
   id: 0,
   name: '',
   key: '',
-  status: 1,
+  status: TokenStatus.enabled,
   remain_quota: 0,
   used_quota: 0,
   unlimited_quota: false,

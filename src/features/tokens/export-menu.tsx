@@ -1,16 +1,15 @@
 import { Button, Menu, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import type { ListParams } from '../../api/backend';
 import { useBackend } from '../../api/backend-context';
-import { fetchAllTokens } from '../../api/tokens';
+import { fetchAllTokens, type ExportFilter } from './api/export-tokens';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 import { useQuota } from '../../components/quota';
 import { download, tokensToCsv, tokensToJson } from './export-format';
 
 /** Exports every token matching the current filter, fetched page by page. */
-export function ExportMenu({ params }: { params: Omit<ListParams, 'p' | 'size'> }) {
+export function ExportMenu({ params }: { params: ExportFilter }) {
   const { t } = useI18n();
   const backend = useBackend();
   const { quotaPerUnit } = useQuota();

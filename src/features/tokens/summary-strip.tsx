@@ -1,12 +1,17 @@
 import { Group, Paper, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import { useBackend } from '../../api/backend-context';
-import { useTokenSummary } from '../../api/tokens';
-import type { TokenStatusCode } from '../../contract/token';
+import { useTokenSummary } from './api/token-summary';
+import { TokenStatus, type TokenStatusCode } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import { useQuota } from '../../components/quota';
 import { formatUsd } from '../../lib/quota';
 
-const COLORS: Record<TokenStatusCode, string> = { 1: 'teal', 2: 'gray', 3: 'orange', 4: 'red' };
+const COLORS: Record<TokenStatusCode, string> = {
+  [TokenStatus.enabled]: 'teal',
+  [TokenStatus.disabled]: 'gray',
+  [TokenStatus.expired]: 'orange',
+  [TokenStatus.exhausted]: 'red',
+};
 
 /** Counts per status (each a shortcut to that filter) and the quota left in USD. */
 export function SummaryStrip({
@@ -24,10 +29,10 @@ export function SummaryStrip({
   if (summary.isError || !backend.summary) return null;
   const data = summary.data;
   const counts: Array<[TokenStatusCode, number | undefined]> = [
-    [1, data?.enabled],
-    [2, data?.disabled],
-    [3, data?.expired],
-    [4, data?.exhausted],
+    [TokenStatus.enabled, data?.enabled],
+    [TokenStatus.disabled, data?.disabled],
+    [TokenStatus.expired, data?.expired],
+    [TokenStatus.exhausted, data?.exhausted],
   ];
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={t('summary.label')}>

@@ -1,11 +1,14 @@
-import type { ListParams } from '../../api/backend';
+import { z } from 'zod';
+import type { ListParams } from '../../../api/backend';
 import {
   KEY_LENGTH,
   normalizeKey,
   TOKEN_ORDERS,
+  TokenStatus,
   type TokenOrder,
+  type TokenOrderField,
   type TokenStatusCode,
-} from '../../contract/token';
+} from '../../../contract/token';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -21,28 +24,39 @@ export interface ListView {
 
 export const DEFAULT_VIEW: ListView = { page: 1, size: 10, search: '', status: null, order: '-id' };
 
+const ORDERS = TOKEN_ORDERS.flatMap((field) => [field, `-${field}`]) as [
+  TokenOrder,
+  ...TokenOrder[],
+];
+
+/**
+ * The view as the address spells it (?p=2&size=50&q=prod&status=1&order=name). A part that is
+ * missing or not understood takes its default, so an old or edited link still opens.
+ */
+export const listSearchSchema = z
+  .object({
+    p: z.coerce.number().int().min(1).catch(DEFAULT_VIEW.page),
+    size: z.coerce.number().pipe(z.literal(PAGE_SIZES)).catch(10),
+    q: z.string().catch(DEFAULT_VIEW.search),
+    status: z.coerce.number().pipe(z.enum(TokenStatus)).nullable().catch(DEFAULT_VIEW.status),
+    order: z.enum(ORDERS).catch(DEFAULT_VIEW.order),
+  })
+  .transform(({ p, size, q, status, order }): ListView => ({
+    page: p,
+    size,
+    search: q,
+    status,
+    order,
+  }));
+
 /** "sk-…" or 48 letters and digits: a pasted key, searched for by key rather than by name. */
 export function looksLikeKey(text: string): boolean {
   const trimmed = text.trim();
   return trimmed.startsWith('sk-') || new RegExp(`^[0-9A-Za-z]{${KEY_LENGTH}}$`).test(trimmed);
 }
 
-const ORDERS = new Set<string>(TOKEN_ORDERS.flatMap((f) => [f, `-${f}`]));
-
 export function viewFromQuery(query: string): ListView {
-  const params = new URLSearchParams(query);
-  const int = (name: string) => Number.parseInt(params.get(name) ?? '', 10);
-  const page = int('p');
-  const size = int('size');
-  const status = int('status');
-  const order = params.get('order') ?? '';
-  return {
-    page: page >= 1 ? page : DEFAULT_VIEW.page,
-    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_VIEW.size,
-    search: params.get('q') ?? '',
-    status: status >= 1 && status <= 4 ? (status as TokenStatusCode) : null,
-    order: ORDERS.has(order) ? (order as TokenOrder) : DEFAULT_VIEW.order,
-  };
+  return listSearchSchema.parse(Object.fromEntries(new URLSearchParams(query)));
 }
 
 /** The address query for a view; defaults are left out, and a key is never written there. */
@@ -71,7 +85,7 @@ export function listParamsFromView(view: ListView): ListParams {
 }
 
 /** Clicking a column: ascending first (descending for figures and dates), then the other way. */
-export function nextOrder(current: TokenOrder, field: (typeof TOKEN_ORDERS)[number]): TokenOrder {
+export function nextOrder(current: TokenOrder, field: TokenOrderField): TokenOrder {
   if (current === field) return `-${field}`;
   if (current === `-${field}`) return field;
   return field === 'name' ? field : `-${field}`;

@@ -6,7 +6,7 @@ import {
   nextOrder,
   queryFromView,
   viewFromQuery,
-} from './list-params';
+} from './list-view-params';
 
 const key = 'AbCd'.repeat(12);
 

@@ -1,0 +1,46 @@
+import { MutationCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
+import { isApiError } from '../api/errors';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** Queries read again once the mutation has settled, whether it worked or not. */
+      invalidates?: readonly QueryKey[];
+    };
+  }
+}
+
+/** Reads retry by themselves while the server is away, and poll until it is back. */
+const retryTransient = (failureCount: number, error: unknown) =>
+  isApiError(error) && error.transient && failureCount < 2;
+const pollWhileAway = (query: Query) =>
+  query.state.status === 'error' && isApiError(query.state.error) && query.state.error.transient
+    ? 5_000
+    : false;
+
+/**
+ * The cache of one session. After every write the queries its `meta.invalidates` names are read
+ * again, even after a failure (part of a batch may have gone through); the write resolves once
+ * they have been, so a dialog closes onto the new rows.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    mutationCache: new MutationCache({
+      onSettled: (_data, _error, _variables, _result, mutation, { client }) =>
+        Promise.all(
+          (mutation.meta?.invalidates ?? []).map((queryKey) =>
+            client.invalidateQueries({ queryKey }),
+          ),
+        ),
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 5_000,
+        refetchOnWindowFocus: true,
+        retry: retryTransient,
+        refetchInterval: pollWhileAway,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

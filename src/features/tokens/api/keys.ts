@@ -1,0 +1,10 @@
+import type { ListParams } from '../../../api/backend';
+
+/** Every query of the tokens feature sits under `all`: one invalidation reaches them all. */
+export const tokenKeys = {
+  all: ['tokens'] as const,
+  lists: () => [...tokenKeys.all, 'list'] as const,
+  list: (params: ListParams) => [...tokenKeys.lists(), params] as const,
+  scanProgress: (params: ListParams) => [...tokenKeys.all, 'scan-progress', params] as const,
+  summary: () => [...tokenKeys.all, 'summary'] as const,
+};

@@ -1,0 +1,85 @@
+import { notifications } from '@mantine/notifications';
+import type { Token } from '../../contract/token';
+import { useI18n } from '../../components/i18n';
+import { LazyBoundary, lazyPart } from '../../components/lazy-boundary';
+import type { BulkOutcome } from './api/bulk-action';
+import { useDeleteToken } from './api/delete-token';
+import type { BulkKind } from './bulk-dialog';
+import { DeleteTokenDialog } from './delete-token-dialog';
+import { NewKeyDialog, type CreatedKeys } from './new-key-dialog';
+import { useNotify } from './use-notify';
+import { useTokenFormSubmit } from './use-token-form-submit';
+
+// Fetched ahead by the page's boot script once it is idle (scripts/vite-boot-script.ts).
+const TokenFormModal = lazyPart(() => import('./token-form-modal'));
+const BulkDialog = lazyPart(() => import('./bulk-dialog'));
+
+/** The one dialog open over the tokens screen, if any. */
+export type TokenDialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; token: Token }
+  | { kind: 'delete'; token: Token }
+  | { kind: 'new-keys'; created: CreatedKeys }
+  | { kind: 'bulk'; action: BulkKind; tokens: Token[] }
+  | null;
+
+/** Draws the open dialog and carries out what it was opened for. */
+export function TokenDialogs({
+  dialog,
+  onDialog,
+  onBulkFinished,
+}: {
+  dialog: TokenDialog;
+  onDialog: (dialog: TokenDialog) => void;
+  /** After a bulk action, whatever its outcome: the selection it acted on is done with. */
+  onBulkFinished: () => void;
+}) {
+  const { t } = useI18n();
+  const { succeed } = useNotify();
+  const submitForm = useTokenFormSubmit(dialog, onDialog);
+  const deleteToken = useDeleteToken();
+  const close = () => onDialog(null);
+
+  const bulkFinished = (outcome: BulkOutcome) => {
+    onBulkFinished();
+    const total = outcome.done.length + outcome.failed.length;
+    notifications.show({
+      color: outcome.failed.length ? 'orange' : 'teal',
+      message: t('bulk.summary', { done: outcome.done.length, total }),
+    });
+  };
+
+  return (
+    <>
+      <LazyBoundary>
+        {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+          <TokenFormModal
+            token={dialog.kind === 'edit' ? dialog.token : null}
+            onClose={close}
+            onSubmit={submitForm}
+          />
+        )}
+        {dialog?.kind === 'bulk' && (
+          <BulkDialog
+            kind={dialog.action}
+            tokens={dialog.tokens}
+            onClose={close}
+            onFinished={bulkFinished}
+          />
+        )}
+      </LazyBoundary>
+      {dialog?.kind === 'new-keys' && <NewKeyDialog created={dialog.created} onClose={close} />}
+      {dialog?.kind === 'delete' && (
+        <DeleteTokenDialog
+          token={dialog.token}
+          onClose={close}
+          onConfirm={async () => {
+            await deleteToken.mutateAsync(dialog.token);
+            succeed(t('notify.deleted', { name: dialog.token.name }));
+            close();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Group, Loader, Text, Title } from '@mantine/core';
+import { useI18n } from '../../components/i18n';
+import { IconPlus } from '../../components/icons';
+import type { ExportFilter } from './api/export-tokens';
+import { ExportMenu } from './export-menu';
+
+/** The title with the count of tokens (or a note while the server is slow), Export and Create. */
+export function TokensHeader({
+  total,
+  slow,
+  exportFilter,
+  onCreate,
+  phone,
+}: {
+  /** null where the server does not count. */
+  total: number | null;
+  slow: boolean;
+  exportFilter: ExportFilter;
+  onCreate: () => void;
+  phone: boolean;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <Group justify="space-between" align="center" gap="sm">
+      {/* On a phone the buttons always take a line of their own: the count arriving moves nothing. */}
+      <Group gap="xs" align="baseline" w={phone ? '100%' : undefined}>
+        <Title order={1} size="h2">
+          {t('tokens.title')}
+        </Title>
+        {/* In the count's place, so waiting moves nothing on the page. */}
+        {slow ? (
+          <Group gap={6} wrap="nowrap" role="status">
+            <Loader size={12} />
+            <Text c="dimmed" size="sm">
+              {t('tokens.slow')}
+            </Text>
+          </Group>
+        ) : (
+          total !== null && (
+            <Text c="dimmed" size="sm">
+              {total === 1
+                ? t('tokens.totalOne')
+                : t('tokens.total', { count: total.toLocaleString(locale) })}
+            </Text>
+          )
+        )}
+      </Group>
+      <Group gap="xs">
+        <ExportMenu params={exportFilter} />
+        <Button leftSection={<IconPlus />} onClick={onCreate}>
+          {t('tokens.create')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}

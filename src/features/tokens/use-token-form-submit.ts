@@ -1,0 +1,55 @@
+import { describeError } from '../../components/describe-error';
+import { useI18n } from '../../components/i18n';
+import { useCreateMany } from './api/create-many';
+import { useCreateToken } from './api/create-token';
+import { useUpdateToken } from './api/update-token';
+import type { CreatedKeys } from './new-key-dialog';
+import type { TokenDialog } from './token-dialogs';
+import type { TokenFormResult } from './token-form';
+import { useNotify } from './use-notify';
+
+/**
+ * What the token form's submit does: saves an edit, or creates one token or many and shows their
+ * keys. A failure is reported and thrown back, so the form keeps what was typed and says why.
+ */
+export function useTokenFormSubmit(dialog: TokenDialog, openDialog: (dialog: TokenDialog) => void) {
+  const { t } = useI18n();
+  const { succeed, fail } = useNotify();
+  const createToken = useCreateToken();
+  const createMany = useCreateMany();
+  const updateToken = useUpdateToken();
+
+  const create = async ({ edit, count }: TokenFormResult): Promise<CreatedKeys> => {
+    const { status: _status, ...input } = edit;
+    if (count === 1) {
+      const created = await createToken.mutateAsync(input);
+      succeed(t('notify.created', { name: input.name }));
+      return created
+        ? { tokens: [created], withoutKeys: [], failures: [] }
+        : { tokens: [], withoutKeys: [input.name], failures: [] };
+    }
+    const outcome = await createMany.mutateAsync({ input, count });
+    if (outcome.done.length === 0) throw outcome.failed[0]?.error ?? new Error('nothing created');
+    succeed(t('notify.createdMany', { count: outcome.done.length }));
+    return {
+      tokens: outcome.done.flatMap((d) => (d.result ? [d.result] : [])),
+      withoutKeys: outcome.done.flatMap((d) => (d.result ? [] : [d.item])),
+      failures: outcome.failed.map((f) => ({ name: f.item, message: describeError(f.error, t) })),
+    };
+  };
+
+  return async (result: TokenFormResult) => {
+    try {
+      if (dialog?.kind === 'edit') {
+        await updateToken.mutateAsync({ token: dialog.token, edit: result.edit });
+        succeed(t('notify.saved', { name: result.edit.name }));
+        openDialog(null);
+        return;
+      }
+      openDialog({ kind: 'new-keys', created: await create(result) });
+    } catch (error) {
+      fail(error);
+      throw error;
+    }
+  };
+}
