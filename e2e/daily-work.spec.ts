@@ -344,6 +344,7 @@ test.describe('acting on many tokens', () => {
     await expect(shown.getByText(`${name} 3`)).toBeVisible();
 
     await shown.getByRole('button', { name: 'Copy all' }).click();
+    await expect(shown.getByRole('button', { name: 'Copied' })).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     for (const key of keys) expect(copied).toContain(key);
 
@@ -427,8 +428,11 @@ test.describe('export and activity', () => {
     await expect(create).toContainText('200');
     await screenshot(page, 'activity-1366');
 
+    // Copying finishes after the click returns: read the clipboard once the command is there.
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
     await create.getByRole('button', { name: 'Copy as curl' }).click();
-    const command = await page.evaluate(() => navigator.clipboard.readText());
+    await expect.poll(clipboard).toMatch(/^curl /);
+    const command = await clipboard();
     expect(command).toContain('$ADMIN_KEY');
     expect(command).not.toContain(ADMIN_KEY);
     // Run it as a person would in a terminal: it creates another token with the same body.
@@ -439,7 +443,7 @@ test.describe('export and activity', () => {
 
     await panel.getByRole('checkbox', { name: 'Include the admin key' }).check();
     await create.getByRole('button', { name: 'Copy as curl' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(ADMIN_KEY);
+    await expect.poll(clipboard).toContain(ADMIN_KEY);
   });
 });
 
