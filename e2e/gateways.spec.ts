@@ -213,11 +213,12 @@ for (const gateway of gateways) {
       await connect(page);
       const row = rowOf(page, 'seed 15');
       await row.getByRole('button', { name: 'Disable' }).click();
+      // The row changes before the gateway answers; the gateway's copy follows.
       await expect(row.getByText('Disabled')).toBeVisible();
-      expect(stored('seed 15')?.status).toBe(2);
+      await expect.poll(() => stored('seed 15')?.status).toBe(2);
       await row.getByRole('button', { name: 'Enable' }).click();
       await expect(row.getByText('Enabled')).toBeVisible();
-      expect(stored('seed 15')?.status).toBe(1);
+      await expect.poll(() => stored('seed 15')?.status).toBe(1);
 
       await row.getByRole('button', { name: 'Copy key' }).click();
       await expect(page.getByText('Key of “seed 15” copied')).toBeVisible();
