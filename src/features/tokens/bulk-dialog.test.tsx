@@ -5,23 +5,12 @@ import type { Token } from '../../contract/token';
 import { fakeServer, ok, SERVICE_STATUS } from '../../test-support/fake-server';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import BulkDialog, { type BulkKind } from './bulk-dialog';
+import { sampleToken } from '../../test-support/sample-token';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const token = (id: number, name: string, remain_quota: number): Token => ({
-  id,
-  name,
-  key: 'abcd**********wxyz',
-  status: 1,
-  remain_quota,
-  used_quota: 0,
-  unlimited_quota: false,
-  expired_time: -1,
-  created_time: 1,
-  accessed_time: 1,
-  models: '',
-  subnet: '',
-});
+const token = (id: number, name: string, remain_quota: number): Token =>
+  sampleToken({ id, name, remain_quota });
 const rich = token(1, 'Rich', 2_000_000);
 const poor = token(2, 'Poor', 100);
 

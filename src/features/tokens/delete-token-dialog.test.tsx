@@ -5,23 +5,11 @@ import type { Token } from '../../contract/token';
 import { fakeServer, ok, SERVICE_STATUS, unreachableServer } from '../../test-support/fake-server';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { DeleteTokenDialog } from './delete-token-dialog';
+import { sampleToken } from '../../test-support/sample-token';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const token: Token = {
-  id: 12,
-  name: 'Old worker',
-  key: 'abcd**********wxyz',
-  status: 1,
-  remain_quota: 0,
-  used_quota: 0,
-  unlimited_quota: false,
-  expired_time: -1,
-  created_time: 1,
-  accessed_time: 1,
-  models: '',
-  subnet: '',
-};
+const token: Token = sampleToken({ id: 12, name: 'Old worker' });
 
 /** The dialog as the token screen uses it: confirming deletes the token on the server. */
 function openDialog() {

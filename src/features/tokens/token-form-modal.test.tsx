@@ -14,23 +14,11 @@ import {
 } from '../../test-support/fake-server';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import TokenFormModal from './token-form-modal';
+import { sampleToken } from '../../test-support/sample-token';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const stored: Token = {
-  id: 7,
-  name: 'Staging',
-  key: 'abcd**********wxyz',
-  status: 1,
-  remain_quota: 2_000_000,
-  used_quota: 0,
-  unlimited_quota: false,
-  expired_time: -1,
-  created_time: 1,
-  accessed_time: 1,
-  models: '',
-  subnet: '',
-};
+const stored: Token = sampleToken({ id: 7, name: 'Staging', remain_quota: 2_000_000 });
 
 const GATEWAY_STATUS = ok({ version: 'v0.6', system_name: 'One API', quota_per_unit: 500_000 });
 

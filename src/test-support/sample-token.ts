@@ -1,0 +1,18 @@
+import { NEVER, TokenStatus, type Token } from '../contract/token';
+
+/** A stored token as a list answer carries it (masked key), with what a test cares about on top. */
+export function sampleToken(fields: Partial<Token> & Pick<Token, 'id' | 'name'>): Token {
+  return {
+    key: 'abcd**********wxyz',
+    status: TokenStatus.enabled,
+    remain_quota: 0,
+    used_quota: 0,
+    unlimited_quota: false,
+    expired_time: NEVER,
+    created_time: 1,
+    accessed_time: 1,
+    models: '',
+    subnet: '',
+    ...fields,
+  };
+}
