@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Shapes of the two gateways the dashboard also manages (see backends.md). Strings they may
+ * Shapes of the two gateways the dashboard also manages (see docs/gateways.md). Strings they may
  * send as null become "", and every field we do not show is kept so it can be sent back as is.
  */
 const text = z
