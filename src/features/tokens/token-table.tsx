@@ -14,7 +14,6 @@ import {
 import { memo, type ReactNode } from 'react';
 import { NEVER, type Token, type TokenOrder, type TokenOrderField } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
-import { PlainCheckbox } from '../../components/plain-controls';
 import { QuotaAmount } from '../../components/quota';
 import type { MessageKey } from '../../lib/i18n/en';
 import type { Params } from '../../lib/i18n/translate';
@@ -102,10 +101,7 @@ interface TokenItemProps {
   onSelect: (token: Token, selected: boolean) => void;
 }
 
-/**
- * One row; drawn again only when its token, its selection or the clock changes. Plain table
- * elements with Mantine's own classes: a page draws a hundred of them.
- */
+/** One row; drawn again only when its token, its selection or the clock changes. */
 const TokenRow = memo(function TokenRow({
   token,
   selected,
@@ -115,49 +111,44 @@ const TokenRow = memo(function TokenRow({
 }: TokenItemProps) {
   const { t } = useI18n();
   return (
-    <tr
-      className={Table.classes.tr}
-      data-with-row-border
-      data-hover
-      style={selected ? { backgroundColor: 'var(--mantine-primary-color-light)' } : undefined}
-    >
-      <td className={Table.classes.td}>
-        <PlainCheckbox
-          label={t('tokens.select', { name: token.name })}
+    <Table.Tr bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
+      <Table.Td>
+        <Checkbox
+          aria-label={t('tokens.select', { name: token.name })}
           checked={selected}
           onChange={(event) => onSelect(token, event.currentTarget.checked)}
         />
-      </td>
-      <td className={Table.classes.td}>
+      </Table.Td>
+      <Table.Td>
         <NameText name={token.name} />
-      </td>
-      <td className={Table.classes.td}>
+      </Table.Td>
+      <Table.Td>
         <KeyText token={token} />
-      </td>
-      <td className={Table.classes.td}>
+      </Table.Td>
+      <Table.Td>
         <StatusBadge status={token.status} />
-      </td>
-      <td className={Table.classes.td}>
+      </Table.Td>
+      <Table.Td>
         <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
         <UsageBar token={token} />
-      </td>
-      <td className={Table.classes.td}>
+      </Table.Td>
+      <Table.Td>
         <QuotaAmount units={token.used_quota} />
-      </td>
-      <td className={Table.classes.td}>
+      </Table.Td>
+      <Table.Td>
         <ExpiryText expiredTime={token.expired_time} now={now} />
         {expiresSoon(token, now) && <SoonBadge />}
-      </td>
-      <td className={Table.classes.td}>
+      </Table.Td>
+      <Table.Td>
         <LastUsedText token={token} now={now} />
-      </td>
-      <td className={Table.classes.td}>
+      </Table.Td>
+      <Table.Td>
         <CreatedText createdTime={token.created_time} />
-      </td>
-      <td className={Table.classes.td}>
+      </Table.Td>
+      <Table.Td>
         <TokenActions token={token} handlers={handlers} size="md" />
-      </td>
-    </tr>
+      </Table.Td>
+    </Table.Tr>
   );
 });
 
@@ -288,13 +279,12 @@ const TokenCard = memo(function TokenCard({
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-          <div style={{ marginTop: 2 }}>
-            <PlainCheckbox
-              label={t('tokens.select', { name: token.name })}
-              checked={selected}
-              onChange={(event) => onSelect(token, event.currentTarget.checked)}
-            />
-          </div>
+          <Checkbox
+            mt={2}
+            aria-label={t('tokens.select', { name: token.name })}
+            checked={selected}
+            onChange={(event) => onSelect(token, event.currentTarget.checked)}
+          />
           <Stack gap={4} style={{ minWidth: 0 }}>
             <NameText name={token.name} />
             <KeyText token={token} />
