@@ -25,39 +25,37 @@ export function TokenSelectBox({
   );
 }
 
-/** How much of the shown page is selected. */
-function pageSelection(tokens: Token[] | undefined, selected: ReadonlySet<number>) {
-  const ids = tokens?.map((token) => token.id) ?? [];
-  const count = ids.filter((id) => selected.has(id)).length;
-  return {
-    empty: ids.length === 0,
-    all: ids.length > 0 && count === ids.length,
-    some: count > 0 && count < ids.length,
-  };
+/** How much of the shown page is selected: one word, so a memoised head can compare it. */
+export type PageSelection = 'empty' | 'none' | 'some' | 'all';
+
+export function pageSelection(
+  tokens: Token[] | undefined,
+  selected: ReadonlySet<number>,
+): PageSelection {
+  if (!tokens?.length) return 'empty';
+  const count = tokens.filter((token) => selected.has(token.id)).length;
+  return count === 0 ? 'none' : count === tokens.length ? 'all' : 'some';
 }
 
 /** "Select all on this page": a labelled box above the cards, a bare one in the table's head. */
 export function PageSelectBox({
-  tokens,
-  selected,
+  page,
   onSelectPage,
   visibleLabel,
 }: {
-  tokens: Token[] | undefined;
-  selected: ReadonlySet<number>;
+  page: PageSelection;
   onSelectPage: (selected: boolean) => void;
   visibleLabel: boolean;
 }) {
   const { t } = useI18n();
-  const page = pageSelection(tokens, selected);
   const label = t('tokens.selectPage');
   return (
     <Checkbox
       label={visibleLabel ? label : undefined}
       aria-label={visibleLabel ? undefined : label}
-      checked={page.all}
-      indeterminate={page.some}
-      disabled={page.empty}
+      checked={page === 'all'}
+      indeterminate={page === 'some'}
+      disabled={page === 'empty'}
       onChange={(event) => onSelectPage(event.currentTarget.checked)}
     />
   );

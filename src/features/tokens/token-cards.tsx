@@ -3,7 +3,7 @@ import type { TokenOrder, TokenOrderField } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import type { MessageKey } from '../../lib/i18n/en';
 import type { Params } from '../../lib/i18n/translate';
-import { PageSelectBox } from './select-boxes';
+import { PageSelectBox, pageSelection } from './select-boxes';
 import { TokenCard } from './token-card';
 import { itemProps, type TokenListViewProps } from './token-list-view';
 
@@ -45,8 +45,7 @@ export function TokenCards(props: TokenListViewProps) {
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
         <PageSelectBox
-          tokens={tokens}
-          selected={selected}
+          page={pageSelection(tokens, selected)}
           onSelectPage={onSelectPage}
           visibleLabel
         />

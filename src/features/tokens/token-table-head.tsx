@@ -1,9 +1,9 @@
 import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { memo } from 'react';
 import type { TokenOrder, TokenOrderField } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import type { MessageKey } from '../../lib/i18n/en';
-import { PageSelectBox } from './select-boxes';
-import type { TokenListViewProps } from './token-list-view';
+import { PageSelectBox, type PageSelection } from './select-boxes';
 
 function SortHeader({
   field,
@@ -36,14 +36,23 @@ function SortHeader({
   );
 }
 
-/** The table's head: the page's select box, a header per column, sortable where the list can be. */
-export function TokenTableHead({
-  tokens,
-  selected,
+/**
+ * The table's head: the page's select box, a header per column, sortable where the list can be.
+ * Drawn again only when the order or the page's selection changes.
+ */
+export const TokenTableHead = memo(function TokenTableHead({
+  page,
   onSelectPage,
   order,
   onSort,
-}: Pick<TokenListViewProps, 'tokens' | 'selected' | 'onSelectPage' | 'order' | 'onSort'>) {
+}: {
+  page: PageSelection;
+  /** Kept the same from render to render. */
+  onSelectPage: (selected: boolean) => void;
+  order: TokenOrder;
+  /** Kept the same from render to render. */
+  onSort: (field: TokenOrderField) => void;
+}) {
   const { t } = useI18n();
   const sortable = (field: TokenOrderField, key: MessageKey) => (
     <SortHeader field={field} label={t(key)} order={order} onSort={onSort} />
@@ -53,12 +62,7 @@ export function TokenTableHead({
     <Table.Thead>
       <Table.Tr>
         <Table.Th>
-          <PageSelectBox
-            tokens={tokens}
-            selected={selected}
-            onSelectPage={onSelectPage}
-            visibleLabel={false}
-          />
+          <PageSelectBox page={page} onSelectPage={onSelectPage} visibleLabel={false} />
         </Table.Th>
         {sortable('name', 'tokens.col.name')}
         {plain('tokens.col.key')}
@@ -74,4 +78,4 @@ export function TokenTableHead({
       </Table.Tr>
     </Table.Thead>
   );
-}
+});

@@ -1,4 +1,6 @@
 import { Skeleton, Table } from '@mantine/core';
+import { useStableCallbacks } from '../../components/use-stable-callbacks';
+import { pageSelection } from './select-boxes';
 import { itemProps, type TokenListViewProps } from './token-list-view';
 import { TokenRow } from './token-row';
 import { TokenTableHead } from './token-table-head';
@@ -17,7 +19,12 @@ const TABLE_MIN_WIDTH =
   COLUMN_WIDTHS.reduce<number>((sum, width) => sum + (width ?? 0), 0) + NAME_MIN_WIDTH;
 
 export function TokenTable(props: TokenListViewProps) {
-  const { tokens, skeletonRows, selected, onSelectPage, order, onSort } = props;
+  const { tokens, skeletonRows, selected, order } = props;
+  // The screen may pass new functions on every render; the head need not be drawn again for that.
+  const { onSelectPage, onSort } = useStableCallbacks({
+    onSelectPage: props.onSelectPage,
+    onSort: props.onSort,
+  });
   return (
     <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
       <Table
@@ -33,8 +40,7 @@ export function TokenTable(props: TokenListViewProps) {
           ))}
         </colgroup>
         <TokenTableHead
-          tokens={tokens}
-          selected={selected}
+          page={pageSelection(tokens, selected)}
           onSelectPage={onSelectPage}
           order={order}
           onSort={onSort}
