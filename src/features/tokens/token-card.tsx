@@ -19,9 +19,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One token as a card; drawn again only when its token, its selection or the clock changes. */
+/** One token as a card; drawn again only when its token or its selection changes. */
 export const TokenCard = memo(function TokenCard(props: TokenItemProps) {
-  const { token, selected, now, handlers, onSelect } = props;
+  const { token, selected, handlers, onSelect } = props;
   const { t } = useI18n();
   return (
     <Card
@@ -52,10 +52,10 @@ export const TokenCard = memo(function TokenCard(props: TokenItemProps) {
       </Group>
       <Group grow mt="xs" align="flex-start" gap="xs">
         <Field label={t('tokens.col.expiry')}>
-          <ExpiryCell expiredTime={token.expired_time} now={now} />
+          <ExpiryCell expiredTime={token.expired_time} />
         </Field>
         <Field label={t('tokens.col.lastUsed')}>
-          <LastUsedText token={token} now={now} />
+          <LastUsedText token={token} />
         </Field>
       </Group>
       <Group justify="flex-end" mt="xs">

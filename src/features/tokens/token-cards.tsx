@@ -5,7 +5,7 @@ import type { MessageKey } from '../../lib/i18n/en';
 import type { Params } from '../../lib/i18n/translate';
 import { PageSelectBox, pageSelection } from './select-boxes';
 import { TokenCard } from './token-card';
-import { itemProps, type TokenListViewProps } from './token-list-view';
+import { itemProps, ListNow, type TokenListViewProps } from './token-list-view';
 
 const COLUMN_LABELS: Record<TokenOrderField, MessageKey> = {
   id: 'tokens.col.created',
@@ -39,29 +39,31 @@ function orderOptions(t: (key: MessageKey, params?: Params) => string) {
 
 /** The same tokens as cards, for phone widths where a table would scroll sideways. */
 export function TokenCards(props: TokenListViewProps) {
-  const { tokens, skeletonRows, selected, onSelectPage, order, onOrder } = props;
+  const { tokens, skeletonRows, now, selected, onSelectPage, order, onOrder } = props;
   const { t } = useI18n();
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
-        <PageSelectBox
-          page={pageSelection(tokens, selected)}
-          onSelectPage={onSelectPage}
-          visibleLabel
-        />
-        <NativeSelect
-          label={t('tokens.order')}
-          value={order}
-          onChange={(event) => onOrder(event.currentTarget.value as TokenOrder)}
-          data={orderOptions(t)}
-          style={{ flex: '0 1 14rem', minWidth: 0 }}
-        />
-      </Group>
-      {tokens
-        ? tokens.map((token) => <TokenCard key={token.id} {...itemProps(token, props)} />)
-        : Array.from({ length: Math.min(skeletonRows, 4) }, (_, i) => (
-            <Skeleton key={i} height={168} radius="md" aria-hidden="true" />
-          ))}
-    </Stack>
+    <ListNow value={now}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
+          <PageSelectBox
+            page={pageSelection(tokens, selected)}
+            onSelectPage={onSelectPage}
+            visibleLabel
+          />
+          <NativeSelect
+            label={t('tokens.order')}
+            value={order}
+            onChange={(event) => onOrder(event.currentTarget.value as TokenOrder)}
+            data={orderOptions(t)}
+            style={{ flex: '0 1 14rem', minWidth: 0 }}
+          />
+        </Group>
+        {tokens
+          ? tokens.map((token) => <TokenCard key={token.id} {...itemProps(token, props)} />)
+          : Array.from({ length: Math.min(skeletonRows, 4) }, (_, i) => (
+              <Skeleton key={i} height={168} radius="md" aria-hidden="true" />
+            ))}
+      </Stack>
+    </ListNow>
   );
 }

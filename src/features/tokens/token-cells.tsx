@@ -6,6 +6,7 @@ import { QuotaAmount } from '../../components/quota';
 import { numberFormat } from '../../lib/intl-cache';
 import { formatDate, formatDateTime, formatRelative, formatTime } from '../../lib/time';
 import classes from './token-cells.module.css';
+import { useListNow } from './token-list-view';
 
 /** Whole, never clamped: names are at most 50 characters, and batch names differ only at the end. */
 export function NameText({ name }: { name: string }) {
@@ -25,8 +26,9 @@ export function KeyText({ token }: { token: Token }) {
 const SOON_SECONDS = 7 * 86_400;
 
 /** The expiry, with a warning when it is less than a week away. */
-export function ExpiryCell({ expiredTime, now }: { expiredTime: number; now: number }) {
+export function ExpiryCell({ expiredTime }: { expiredTime: number }) {
   const { t } = useI18n();
+  const now = useListNow();
   const soon = expiredTime !== NEVER && expiredTime > now && expiredTime - now <= SOON_SECONDS;
   return (
     <>
@@ -68,8 +70,9 @@ export function CreatedText({ createdTime }: { createdTime: number }) {
 }
 
 /** accessed_time equals created_time until the token is first used. */
-export function LastUsedText({ token, now }: { token: Token; now: number }) {
+export function LastUsedText({ token }: { token: Token }) {
   const { t, locale } = useI18n();
+  const now = useListNow();
   if (token.accessed_time <= token.created_time) {
     return <span className={`${classes.text} ${classes.dimmed}`}>{t('tokens.neverUsed')}</span>;
   }

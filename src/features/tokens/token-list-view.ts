@@ -1,3 +1,4 @@
+import { createContext, use } from 'react';
 import type { Token, TokenOrder, TokenOrderField } from '../../contract/token';
 import type { TokenActionHandlers } from './token-actions';
 
@@ -22,14 +23,25 @@ export interface TokenListViewProps {
 export interface TokenItemProps {
   token: Token;
   selected: boolean;
-  now: number;
   handlers: TokenActionHandlers;
   onSelect: (token: Token, selected: boolean) => void;
 }
 
 export function itemProps(
   token: Token,
-  { selected, now, handlers, onSelect }: TokenListViewProps,
+  { selected, handlers, onSelect }: TokenListViewProps,
 ): TokenItemProps {
-  return { token, selected: selected.has(token.id), now, handlers, onSelect };
+  return { token, selected: selected.has(token.id), handlers, onSelect };
+}
+
+/**
+ * The list's clock, given by the table or the cards. Only the cells that show a relative time
+ * read it: when it moves on, they are drawn again, not every row.
+ */
+export const ListNow = createContext<number | null>(null);
+
+export function useListNow(): number {
+  const now = use(ListNow);
+  if (now === null) throw new Error('a time cell is outside a token list');
+  return now;
 }

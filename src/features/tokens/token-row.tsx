@@ -14,11 +14,10 @@ import {
 } from './token-cells';
 import type { TokenItemProps } from './token-list-view';
 
-/** One row of the table; drawn again only when its token, its selection or the clock changes. */
+/** One row of the table; drawn again only when its token or its selection changes. */
 export const TokenRow = memo(function TokenRow({
   token,
   selected,
-  now,
   handlers,
   onSelect,
 }: TokenItemProps) {
@@ -43,10 +42,10 @@ export const TokenRow = memo(function TokenRow({
         <QuotaAmount units={token.used_quota} />
       </Table.Td>
       <Table.Td>
-        <ExpiryCell expiredTime={token.expired_time} now={now} />
+        <ExpiryCell expiredTime={token.expired_time} />
       </Table.Td>
       <Table.Td>
-        <LastUsedText token={token} now={now} />
+        <LastUsedText token={token} />
       </Table.Td>
       <Table.Td>
         <CreatedText createdTime={token.created_time} />
