@@ -1,4 +1,4 @@
-import { Badge } from '@mantine/core';
+import { Badge, Code } from '@mantine/core';
 import { NEVER, maskKey, type Token } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import hint from '../../components/hint.module.css';
@@ -20,7 +20,7 @@ export function NameText({ name }: { name: string }) {
 /** Keys are shown masked even when a server sends them whole. */
 export function KeyText({ token }: { token: Token }) {
   const masked = token.key.includes('*') ? token.key : maskKey(token.key);
-  return <code className={classes.key}>sk-{masked}</code>;
+  return <Code className={classes.key}>sk-{masked}</Code>;
 }
 
 const SOON_SECONDS = 7 * 86_400;
