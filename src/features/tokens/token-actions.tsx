@@ -1,8 +1,6 @@
-import type { ReactNode } from 'react';
-import { Group } from '@mantine/core';
-import type { Token } from '../../contract/token';
+import { ActionIcon, Group } from '@mantine/core';
+import { TokenStatus, type Token } from '../../contract/token';
 import hint from '../../components/hint.module.css';
-import { PlainActionIcon, type PlainActionColor } from '../../components/plain-controls';
 import { useI18n } from '../../components/i18n';
 import { IconCopy, IconEdit, IconPower, IconTrash } from '../../components/icons';
 
@@ -24,13 +22,8 @@ export function TokenActions({
   size: 'md' | 'lg';
 }) {
   const { t } = useI18n();
-  const enabled = token.status !== 2;
-  const actions: {
-    label: string;
-    icon: ReactNode;
-    color: PlainActionColor;
-    run: (token: Token) => void;
-  }[] = [
+  const enabled = token.status !== TokenStatus.disabled;
+  const actions = [
     { label: t('action.edit'), icon: <IconEdit />, color: 'gray', run: handlers.onEdit },
     {
       label: t(enabled ? 'action.disable' : 'action.enable'),
@@ -50,14 +43,15 @@ export function TokenActions({
     >
       {actions.map((action) => (
         <span key={action.label} className={hint.hint} data-hint={action.label} data-side="left">
-          <PlainActionIcon
-            label={action.label}
+          <ActionIcon
+            variant="subtle"
             color={action.color}
             size={size}
+            aria-label={action.label}
             onClick={() => action.run(token)}
           >
             {action.icon}
-          </PlainActionIcon>
+          </ActionIcon>
         </span>
       ))}
     </Group>

@@ -1,9 +1,12 @@
+import { Badge, Code } from '@mantine/core';
 import { NEVER, maskKey, type Token } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import hint from '../../components/hint.module.css';
+import { QuotaAmount } from '../../components/quota';
 import { numberFormat } from '../../lib/intl-cache';
 import { formatDate, formatDateTime, formatRelative, formatTime } from '../../lib/time';
 import classes from './token-cells.module.css';
+import { useListNow } from './token-list-view';
 
 /** Whole, never clamped: names are at most 50 characters, and batch names differ only at the end. */
 export function NameText({ name }: { name: string }) {
@@ -17,10 +20,29 @@ export function NameText({ name }: { name: string }) {
 /** Keys are shown masked even when a server sends them whole. */
 export function KeyText({ token }: { token: Token }) {
   const masked = token.key.includes('*') ? token.key : maskKey(token.key);
-  return <code className={classes.key}>sk-{masked}</code>;
+  return <Code className={classes.key}>sk-{masked}</Code>;
 }
 
-export function ExpiryText({ expiredTime, now }: { expiredTime: number; now: number }) {
+const SOON_SECONDS = 7 * 86_400;
+
+/** The expiry, with a warning when it is less than a week away. */
+export function ExpiryCell({ expiredTime }: { expiredTime: number }) {
+  const { t } = useI18n();
+  const now = useListNow();
+  const soon = expiredTime !== NEVER && expiredTime > now && expiredTime - now <= SOON_SECONDS;
+  return (
+    <>
+      <ExpiryText expiredTime={expiredTime} now={now} />
+      {soon && (
+        <Badge color="orange" variant="dot" size="sm" tt="none" mt={4}>
+          {t('tokens.expiresSoon')}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+function ExpiryText({ expiredTime, now }: { expiredTime: number; now: number }) {
   const { t, locale } = useI18n();
   if (expiredTime === NEVER) {
     return <span className={`${classes.text} ${classes.dimmed}`}>{t('expiry.never')}</span>;
@@ -48,8 +70,9 @@ export function CreatedText({ createdTime }: { createdTime: number }) {
 }
 
 /** accessed_time equals created_time until the token is first used. */
-export function LastUsedText({ token, now }: { token: Token; now: number }) {
+export function LastUsedText({ token }: { token: Token }) {
   const { t, locale } = useI18n();
+  const now = useListNow();
   if (token.accessed_time <= token.created_time) {
     return <span className={`${classes.text} ${classes.dimmed}`}>{t('tokens.neverUsed')}</span>;
   }
@@ -63,8 +86,18 @@ export function LastUsedText({ token, now }: { token: Token; now: number }) {
 const BAR_COLOR = (usedShare: number) =>
   usedShare >= 0.9 ? 'red' : usedShare >= 0.7 ? 'orange' : 'teal';
 
+/** The remaining quota, and beneath it how much of the whole is used. */
+export function RemainingCell({ token }: { token: Token }) {
+  return (
+    <>
+      <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
+      <UsageBar token={token} />
+    </>
+  );
+}
+
 /** Used against remaining quota at a glance; unlimited tokens have no bar to fill. */
-export function UsageBar({ token }: { token: Token }) {
+function UsageBar({ token }: { token: Token }) {
   const { t, locale } = useI18n();
   if (token.unlimited_quota) return null;
   const total = token.used_quota + token.remain_quota;

@@ -1,0 +1,66 @@
+import { Card, Group, Stack, Text } from '@mantine/core';
+import { memo, type ReactNode } from 'react';
+import { useI18n } from '../../components/i18n';
+import { QuotaAmount } from '../../components/quota';
+import { TokenSelectBox } from './select-boxes';
+import { StatusBadge } from './status-badge';
+import { TokenActions } from './token-actions';
+import { ExpiryCell, KeyText, LastUsedText, NameText, RemainingCell } from './token-cells';
+import type { TokenItemProps } from './token-list-view';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** One token as a card; drawn again only when its token or its selection changes. */
+export const TokenCard = memo(function TokenCard(props: TokenItemProps) {
+  const { token, selected, handlers, onSelect } = props;
+  const { t } = useI18n();
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-label={token.name}
+      bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+          <TokenSelectBox token={token} selected={selected} onSelect={onSelect} mt={2} />
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <NameText name={token.name} />
+            <KeyText token={token} />
+          </Stack>
+        </Group>
+        <StatusBadge status={token.status} />
+      </Group>
+      <Group grow mt="sm" align="flex-start" gap="xs">
+        <Field label={t('tokens.col.remain')}>
+          <RemainingCell token={token} />
+        </Field>
+        <Field label={t('tokens.col.used')}>
+          <QuotaAmount units={token.used_quota} />
+        </Field>
+      </Group>
+      <Group grow mt="xs" align="flex-start" gap="xs">
+        <Field label={t('tokens.col.expiry')}>
+          <ExpiryCell expiredTime={token.expired_time} />
+        </Field>
+        <Field label={t('tokens.col.lastUsed')}>
+          <LastUsedText token={token} />
+        </Field>
+      </Group>
+      <Group justify="flex-end" mt="xs">
+        <TokenActions token={token} handlers={handlers} size="lg" />
+      </Group>
+    </Card>
+  );
+});
