@@ -1,6 +1,6 @@
 /**
  * The inputs hostile-input.test.ts sends: every route and method, with broken, oversized,
- * mistyped and tricky requests, each with the status the contract (token-api.md) asks for.
+ * mistyped and tricky requests, each with the status the contract (docs/api.md) asks for.
  */
 
 /** A request through the app (as fetch would send it) and the status it must get. */

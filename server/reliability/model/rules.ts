@@ -1,6 +1,6 @@
 /**
- * The rules of token-api.md and the README's API section, written again without the service's
- * schemas, so the model can disagree with them.
+ * The rules of docs/api.md, written again without the service's schemas, so the model can
+ * disagree with them.
  */
 export const NAME_MAX = 50;
 export const QUOTA_MAX = 1e15;

@@ -57,7 +57,7 @@ const badPathId = () => failure(400, 'id must be a positive integer');
 const has = (body: object, field: string) => Object.hasOwn(body, field);
 const field = (body: object, name: string): unknown => (body as Record<string, unknown>)[name];
 
-/** The in-memory service of token-api.md: every operation says what the answer must be. */
+/** The in-memory service of docs/api.md: every operation says what the answer must be. */
 export class TokenModel {
   readonly tokens = new Map<number, ModelToken>();
   /** Ids of deleted tokens, oldest first: they must stay unknown. */
