@@ -69,6 +69,19 @@ function resolveExpiry(model: TokenModel, ref: ExpiryRef): unknown {
   return ref.raw;
 }
 
+/** A write's body: the fields in order, then the expiry (resolved now), then the extras. */
+function bodyText(
+  model: TokenModel,
+  fields: [string, unknown][],
+  expiry: ExpiryRef | undefined,
+  extras: [string, unknown][],
+): string {
+  const expiryField: [string, unknown][] = expiry
+    ? [['expired_time', resolveExpiry(model, expiry)]]
+    : [];
+  return jsonText([...fields, ...expiryField, ...extras]);
+}
+
 function pick<T>(items: T[], index: number): T | undefined {
   return items.length > 0 ? items[index % items.length] : undefined;
 }
@@ -92,6 +105,7 @@ function resolveKey(model: TokenModel, ref: KeyRef): string {
   return { plain: token.key, 'sk-': `sk-${token.key}`, padded: `  sk-${token.key} ` }[ref.form];
 }
 
+/** A create: the fields it sends, and extras, fields it does not know. */
 interface CreateSpec {
   format: BodyFormat;
   name?: unknown;
@@ -106,10 +120,7 @@ interface CreateSpec {
 class Create extends ModelCommand<CreateSpec> {
   protected async exercise(model: TokenModel, real: Real) {
     const { format, extras, expired_time, ...fields } = this.spec;
-    const entries: [string, unknown][] = Object.entries(fields);
-    if (expired_time) entries.push(['expired_time', resolveExpiry(model, expired_time)]);
-    entries.push(...extras);
-    const text = jsonText(entries);
+    const text = bodyText(model, Object.entries(fields), expired_time, extras);
     const expected = model.create(format, JSON.parse(text));
     const answer = await send(real, 'POST', '/api/token/', { format, text });
     if ('refusal' in expected) return expectAnswer(answer, expected.refusal);
@@ -121,29 +132,21 @@ class Create extends ModelCommand<CreateSpec> {
   }
 }
 
-interface UpdateSpec {
+interface UpdateSpec extends CreateSpec {
   kind: 'full' | 'partial' | 'status only';
   statusOnly?: string;
-  format: BodyFormat;
   target: IdRef;
-  name?: unknown;
-  remain_quota?: unknown;
-  expired_time?: ExpiryRef;
-  unlimited_quota?: unknown;
   status?: unknown;
-  models?: unknown;
-  subnet?: unknown;
-  extras: [string, unknown][];
 }
 
 class Update extends ModelCommand<UpdateSpec> {
   protected async exercise(model: TokenModel, real: Real) {
     const { kind: _kind, statusOnly, format, target, extras, expired_time, ...fields } = this.spec;
-    const entries: [string, unknown][] = [['id', resolveId(model, target)]];
-    entries.push(...Object.entries(fields));
-    if (expired_time) entries.push(['expired_time', resolveExpiry(model, expired_time)]);
-    entries.push(...extras);
-    const text = jsonText(entries);
+    const entries: [string, unknown][] = [
+      ['id', resolveId(model, target)],
+      ...Object.entries(fields),
+    ];
+    const text = bodyText(model, entries, expired_time, extras);
     const expected = model.update(statusOnly, format, JSON.parse(text));
     const path =
       statusOnly === undefined

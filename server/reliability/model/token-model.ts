@@ -1,3 +1,4 @@
+import type { Token } from '../../../src/contract/token';
 import {
   BATCH_MAX,
   NEVER,
@@ -20,22 +21,7 @@ import {
 } from './rules';
 
 /** A token as the model keeps it: status is the administrator's switch only. */
-export interface ModelToken {
-  id: number;
-  name: string;
-  key: string;
-  status: 1 | 2;
-  remain_quota: number;
-  used_quota: number;
-  unlimited_quota: boolean;
-  expired_time: number;
-  created_time: number;
-  accessed_time: number;
-  models: string;
-  subnet: string;
-}
-
-export type WireToken = Omit<ModelToken, 'status'> & { status: 1 | 2 | 3 | 4 };
+export type ModelToken = Omit<Token, 'status'> & { status: 1 | 2 };
 
 /** What the service must answer: data on success; on failure a message, exact or naming fields. */
 export type Outcome =
@@ -88,7 +74,7 @@ export class TokenModel {
     return 1;
   }
 
-  view(token: ModelToken, key: 'whole' | 'masked'): WireToken {
+  view(token: ModelToken, key: 'whole' | 'masked'): Token {
     return {
       id: token.id,
       name: token.name,
@@ -109,7 +95,7 @@ export class TokenModel {
   create(
     format: BodyFormat,
     body: unknown,
-  ): { refusal: Outcome } | { accept: (key: string) => WireToken } {
+  ): { refusal: Outcome } | { accept: (key: string) => Token } {
     const refused = bodyRefusal(format, body);
     if (refused) return { refusal: refused };
     const input = body as object;
