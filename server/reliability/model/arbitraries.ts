@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { EXPIRY_MAX, ORDER_FIELDS } from './rules';
-import type { BodyFormat } from './token-model';
+import type { BodyFormat } from './outcomes';
 
 /** A token chosen when the command runs, so a generated sequence stays meaningful as it shrinks. */
 export type IdRef =
