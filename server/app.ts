@@ -2,13 +2,16 @@ import { Hono } from 'hono';
 import { adminAuth } from './auth';
 import type { Config } from './config';
 import { corsFor } from './http/cors';
-import { registerDashboard } from './http/dashboard';
-import { ApiError, fail } from './http/envelope';
-import { everyAnswer } from './http/every-answer';
-import { isApiPath, type App, type AppEnv } from './http/types';
-import { registerOptionRoutes } from './routes/options';
-import { registerStatusRoutes } from './routes/status';
-import { registerTokenRoutes } from './routes/tokens';
+import { dashboardApp } from './http/dashboard';
+import { answerFailures } from './http/failures';
+import { compressWhenAccepted } from './http/fast-paths';
+import { standardHeaders } from './http/standard-headers';
+import type { App, AppEnv } from './http/types';
+import { healthRoutes } from './routes/health';
+import { optionRoutes } from './routes/options';
+import { statusRoutes } from './routes/status';
+import { tokenByIdRoutes } from './routes/token-by-id';
+import { tokenRoutes } from './routes/tokens';
 import type { TokenStore } from './store/token-store';
 
 export interface AppOptions {
@@ -26,30 +29,19 @@ export function createApp({ store, adminKey, config, distDir, now = Date.now }: 
   // strict: false makes the trailing slash optional on every route.
   const app = new Hono<AppEnv>({ strict: false });
 
-  app.use(everyAnswer());
+  app.use(standardHeaders(), compressWhenAccepted());
   if (config.corsOrigins.length > 0) app.use('/api/*', corsFor(config.corsOrigins));
 
   const requireAdminKey = adminAuth({ adminKey, now });
   app.use('/api/token/*', requireAdminKey);
   app.use('/api/option/*', requireAdminKey);
 
-  registerTokenRoutes(app, store);
-  registerOptionRoutes(app, store);
-  registerStatusRoutes(app, store);
-  registerDashboard(app, distDir);
+  app.route('/api/token', tokenRoutes(store));
+  app.route('/api/token/:id', tokenByIdRoutes(store));
+  app.route('/api/option', optionRoutes(store));
+  app.route('/api/status', statusRoutes(store));
+  app.route('/healthz', healthRoutes(store));
+  app.route('/', dashboardApp(distDir));
 
-  app.notFound((c) =>
-    isApiPath(c.req.path)
-      ? fail(c, 404, `no such API route: ${c.req.method} ${c.req.path}`)
-      : c.text('Not found\n', 404),
-  );
-
-  app.onError((error, c) => {
-    if (error instanceof ApiError) return fail(c, error.status, error.message, error.headers);
-    // Method and path only: bodies and query strings may hold keys.
-    console.error(`Unexpected error in ${c.req.method} ${c.req.path}:`, error);
-    return isApiPath(c.req.path) ? fail(c, 500, 'internal error') : c.text('Internal error\n', 500);
-  });
-
-  return app;
+  return answerFailures(app);
 }

@@ -51,7 +51,7 @@ const oneCharOff = (at: number) =>
   `${KEY.slice(0, at)}${KEY[at] === 'x' ? 'y' : 'x'}${KEY.slice(at + 1)}`;
 
 /**
- * token-api.md: "Missing header, other scheme, or wrong key: 401". A bare key has no scheme, so
+ * docs/api.md: a missing header, another scheme or a wrong key is 401. A bare key has no scheme, so
  * it is refused like any other scheme. Blanks between "Bearer" and the key are allowed, as
  * RFC 7235 allows (1*SP); HTTP itself drops blanks around a header value.
  */

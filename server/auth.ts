@@ -2,8 +2,7 @@ import { hash, timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { FailureLimiter } from './failure-limiter';
-import { ApiError } from './http/envelope';
-import { requestHeader } from './http/request-header';
+import { ApiError } from './http/failures';
 import type { AppContext, AppEnv } from './http/types';
 
 const MAX_FAILURES = 10;
@@ -41,7 +40,7 @@ export function adminAuth({ adminKey, now }: AdminAuthOptions): MiddlewareHandle
       );
     }
     // Comparing digests takes the same time for every input, whatever its length.
-    if (!timingSafeEqual(sha256(bearerToken(requestHeader(c, 'authorization'))), expected)) {
+    if (!timingSafeEqual(sha256(bearerToken(c.req.header('authorization'))), expected)) {
       limiter.recordFailure(address);
       throw new ApiError(
         401,

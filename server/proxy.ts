@@ -1,4 +1,5 @@
 import type { Handler } from 'hono';
+import { failure } from './http/envelope';
 
 /** Request headers the dashboard needs upstream; cookies and everything else stay behind. */
 const FORWARDED_REQUEST_HEADERS = [
@@ -24,12 +25,6 @@ export interface ProxyOptions {
   upstream: URL;
   timeoutMs: number;
 }
-
-const envelope = (status: number, message: string) =>
-  new Response(JSON.stringify({ success: false, message, data: null }), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  });
 
 /** Joins the upstream's own path prefix (if any) with the path asked for here. */
 export function upstreamUrl(upstream: URL, requestUrl: string): URL {
@@ -68,15 +63,19 @@ export function proxyHandler({ upstream, timeoutMs }: ProxyOptions): Handler {
       } as RequestInit);
     } catch (error) {
       if (controller.signal.aborted) {
-        return envelope(
+        return c.json(
+          failure(
+            `The upstream gateway at ${host} did not answer within ${timeoutMs / 1000} seconds.`,
+          ),
           504,
-          `The upstream gateway at ${host} did not answer within ${timeoutMs / 1000} seconds.`,
         );
       }
       const cause = (error as { cause?: { code?: string } }).cause?.code;
-      return envelope(
+      return c.json(
+        failure(
+          `Cannot reach the upstream gateway at ${host}${cause ? ` (${cause})` : ''}. Check UPSTREAM_URL and that the gateway is running.`,
+        ),
         502,
-        `Cannot reach the upstream gateway at ${host}${cause ? ` (${cause})` : ''}. Check UPSTREAM_URL and that the gateway is running.`,
       );
     } finally {
       clearTimeout(timer);

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { MiddlewareHandler } from 'hono';
-import type { App, AppContext, AppEnv } from './types';
-import { isApiPath } from './types';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { isApiPath, type App, type AppEnv } from './types';
 
 /** Vite puts a content hash in every name under /assets: a file there never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -14,12 +13,12 @@ const NOT_BUILT =
  * dashboard's own routes (/tokens, /settings ...) survive a reload; a missing /assets file is a
  * 404, not HTML that the browser would refuse as a script.
  */
-export function registerDashboard(app: App, distDir: string): void {
+export function dashboardApp(distDir: string): App {
   // Made once dist/ exists, so a dashboard built while the service runs is served at once.
   let serve: DashboardFiles | undefined;
   const nothing = async () => {};
 
-  app.get('*', async (c: AppContext, next) => {
+  return new Hono<AppEnv>().get('*', async (c, next) => {
     if (isApiPath(c.req.path) || c.req.path === '/healthz') return next();
     serve ??= existsSync(distDir) ? dashboardFiles(distDir) : undefined;
     if (!serve) return c.text(NOT_BUILT, 200);

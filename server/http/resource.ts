@@ -1,29 +1,23 @@
-import type { App, AppContext } from './types';
-import { fail } from './envelope';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type RouteHandler = (c: AppContext) => Response | Promise<Response>;
+import { Hono } from 'hono';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { failure } from './envelope';
+import type { App, AppContext, AppEnv } from './types';
 
 /**
- * Registers one path's handlers, then a catch-all for the path answering 405 with Allow:
- * a known path with the wrong method is not "no such route". Register literal paths
- * (/api/token/search) before parameterised ones (/api/token/:id) so each gets its own 405.
+ * A sub-app for one resource, mounted with app.route(). A method its path lacks gets 405 with
+ * Allow rather than "no such route"; Allow names the methods as registered, then HEAD, which
+ * Hono answers with the GET handler.
  */
-export function resource(
-  app: App,
-  path: string,
-  handlers: Partial<Record<Method, RouteHandler>>,
-): void {
-  const methods = Object.keys(handlers) as Method[];
-  for (const method of methods) {
-    const handler = handlers[method];
-    if (handler) app.on(method, path, handler);
-  }
-  // Hono answers HEAD with the GET handler, so a GET path allows HEAD too.
-  const allow = (methods.includes('GET') ? [...methods, 'HEAD'] : methods).join(', ');
-  app.all(path, (c) =>
-    fail(c, 405, `${c.req.method} is not allowed on ${c.req.path}: use ${allow}`, {
-      Allow: allow,
-    }),
-  );
+export function resourceApp(): App {
+  const app = new Hono<AppEnv>();
+  app.use(methodNotAllowed({ app, onMethodNotAllowed: notAllowed }));
+  return app;
+}
+
+function notAllowed(c: AppContext, methods: string[]): Response {
+  const allow = [...methods.filter((m) => m !== 'HEAD'), ...methods.filter((m) => m === 'HEAD')];
+  const list = allow.join(', ');
+  return c.json(failure(`${c.req.method} is not allowed on ${c.req.path}: use ${list}`), 405, {
+    Allow: list,
+  });
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey, tokenPageSchema, tokenSchema, type Token } from '../../src/contract/token';
 import { checkDatabaseFile } from '../store/sqlite-file-check';
-import { DATABASE_FILE } from '../store/sqlite-store';
+import { DATABASE_FILE } from '../store/sqlite-database';
 import { killLaunched, launchService, type RunningService } from '../test-process';
 import { makeTempDir } from '../test-support';
 

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY_FILE, resolveAdminKey } from '../admin-key';
 import { writeDatabaseOfVersion } from '../store/sqlite-file-check';
-import { DATABASE_FILE, openSqliteStore } from '../store/sqlite-store';
+import { DATABASE_FILE } from '../store/sqlite-database';
+import { openSqliteStore } from '../store/sqlite-store';
 import { killLaunched, launchService } from '../test-process';
 import { makeTempDir } from '../test-support';
 

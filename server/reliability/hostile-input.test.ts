@@ -16,16 +16,10 @@ import {
   TEST_ADMIN_KEY,
   type TestService,
 } from '../test-support';
-import {
-  fieldCases,
-  framingCases,
-  idPathCases,
-  methodCases,
-  prototypeCases,
-  queryCases,
-  type HostileCase,
-  type Ids,
-} from './hostile-cases';
+import { framingCases } from './hostile-body-cases';
+import type { HostileCase, Ids } from './hostile-cases';
+import { fieldCases, prototypeCases } from './hostile-field-cases';
+import { idPathCases, methodCases, queryCases } from './hostile-path-cases';
 import { httpRequest, listenOnFreePort, rawRequest, type Listening } from './raw-http';
 
 const AUTH = `Authorization: Bearer ${TEST_ADMIN_KEY}`;

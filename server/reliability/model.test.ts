@@ -4,7 +4,7 @@ import { runModel, seedFromEnvironment } from './model/run-model';
 const SEED = 20_250_615;
 const MIN_COMMANDS = 10_000;
 
-describe('the service against the model of token-api.md', () => {
+describe('the service against the model of docs/api.md', () => {
   const seed = seedFromEnvironment(SEED);
 
   it(`answers every command as the model does (seed ${seed}; MODEL_SEED and MODEL_PATH replay)`, async () => {

@@ -1,17 +1,18 @@
 import { optionUpdateSchema } from '../../src/contract/status';
 import { ok } from '../http/envelope';
-import { readJsonBody } from '../http/json-body';
-import { resource } from '../http/resource';
+import { limitBody, readJsonBody } from '../http/json-body';
+import { resourceApp } from '../http/resource';
 import type { App } from '../http/types';
 import type { TokenStore } from '../store/token-store';
 
-export function registerOptionRoutes(app: App, store: TokenStore): void {
-  resource(app, '/api/option', {
-    GET: async (c) => ok(c, await store.getOptions()),
-    PUT: async (c) => {
-      const { key, value } = await readJsonBody(c, optionUpdateSchema);
-      // Options travel and are kept as strings: 500000, true, false.
-      return ok(c, await store.setOption(key, String(value)));
-    },
+/** /api/option: the settings the dashboard shows and changes. */
+export function optionRoutes(store: TokenStore): App {
+  const options = resourceApp();
+  options.get('/', async (c) => c.json(ok(await store.getOptions())));
+  options.put('/', limitBody, async (c) => {
+    const { key, value } = await readJsonBody(c, optionUpdateSchema);
+    // Options travel and are kept as strings: 500000, true, false.
+    return c.json(ok(await store.setOption(key, String(value))));
   });
+  return options;
 }

@@ -7,12 +7,15 @@ import {
   tokenSummaryQuerySchema,
   tokenUpdateSchema,
 } from '../../src/contract/token';
-import { ApiError, ok, okJson } from '../http/envelope';
-import { readJsonBody } from '../http/json-body';
-import { resource } from '../http/resource';
+import { ok } from '../http/envelope';
+import { listAnswer, queryParser } from '../http/fast-paths';
+import { ApiError } from '../http/failures';
+import { limitBody, readJsonBody } from '../http/json-body';
+import { resourceApp } from '../http/resource';
 import type { App, AppContext } from '../http/types';
-import { parseIdParam, parseQuery, parseWith, queryParser } from '../http/validate';
+import { parseQuery, parseWith } from '../http/validate';
 import type { TokenStore, UpdateRefusal } from '../store/token-store';
+import { noSuchToken } from './token-by-id';
 
 const statusOnlySchema = z
   .enum(['', 'true', 'false', '1', '0'], { error: 'status_only must be true or false' })
@@ -24,59 +27,37 @@ const REFUSALS: Record<UpdateRefusal, string> = {
   exhausted: 'exhausted: add quota or make it unlimited first',
 };
 
-const noSuchToken = (id: number) => new ApiError(404, `no token has id ${id}`);
-
-export function registerTokenRoutes(app: App, store: TokenStore): void {
+/** /api/token: the list, search, summary, creating and updating, deleting many. */
+export function tokenRoutes(store: TokenStore): App {
+  const tokens = resourceApp();
   const listQuery = queryParser(tokenListQuerySchema);
-  const list = async (c: AppContext) => okJson(c, await store.listJson(listQuery(c)));
+  const list = async (c: AppContext) => listAnswer(await store.listJson(listQuery(c)));
 
-  resource(app, '/api/token', {
-    GET: list,
-    POST: async (c) => ok(c, await store.create(await readJsonBody(c, tokenCreateSchema))),
-    PUT: async (c) => {
-      const statusOnly = parseWith(statusOnlySchema, c.req.query('status_only'));
-      const patch = await readJsonBody(c, statusOnly ? tokenStatusUpdateSchema : tokenUpdateSchema);
-      const result = await store.update(patch);
-      if (result.outcome === 'not_found') throw noSuchToken(patch.id);
-      if (result.outcome === 'refused') throw new ApiError(400, REFUSALS[result.reason]);
-      return ok(c, result.token);
-    },
+  tokens.get('/', list);
+  tokens.post('/', limitBody, async (c) =>
+    c.json(ok(await store.create(await readJsonBody(c, tokenCreateSchema)))),
+  );
+  tokens.put('/', limitBody, async (c) => {
+    const statusOnly = parseWith(statusOnlySchema, c.req.query('status_only'));
+    const patch = await readJsonBody(c, statusOnly ? tokenStatusUpdateSchema : tokenUpdateSchema);
+    const result = await store.update(patch);
+    if (result.outcome === 'not_found') throw noSuchToken(patch.id);
+    if (result.outcome === 'refused') throw new ApiError(400, REFUSALS[result.reason]);
+    return c.json(ok(result.token));
   });
 
-  resource(app, '/api/token/search', { GET: list });
+  tokens.get('/search', list);
 
-  resource(app, '/api/token/summary', {
-    GET: async (c) => ok(c, await store.summary(parseQuery(c, tokenSummaryQuerySchema))),
+  tokens.get('/summary', async (c) =>
+    c.json(ok(await store.summary(parseQuery(c, tokenSummaryQuerySchema)))),
+  );
+
+  tokens.post('/batch', limitBody, async (c) => {
+    const { ids } = await readJsonBody(c, batchDeleteSchema);
+    return c.json(ok(await store.removeMany(ids)));
   });
 
-  resource(app, '/api/token/batch', {
-    POST: async (c) => {
-      const { ids } = await readJsonBody(c, batchDeleteSchema);
-      return ok(c, await store.removeMany(ids));
-    },
-  });
-
-  resource(app, '/api/token/:id', {
-    GET: async (c) => {
-      const id = parseIdParam(c);
-      const token = await store.get(id);
-      if (!token) throw noSuchToken(id);
-      return ok(c, token);
-    },
-    DELETE: async (c) => {
-      const id = parseIdParam(c);
-      if (!(await store.remove(id))) throw noSuchToken(id);
-      return ok(c, { id });
-    },
-  });
-
-  // POST, not GET: revealing is an action, kept out of caches, prefetchers and browser history.
-  resource(app, '/api/token/:id/key', {
-    POST: async (c) => {
-      const id = parseIdParam(c);
-      const key = await store.reveal(id);
-      if (key === null) throw noSuchToken(id);
-      return ok(c, { key });
-    },
-  });
+  // These names are not ids: with another method, they get 405, not an answer of token-by-id.ts.
+  tokens.all('/:name{(?:search|summary|batch)}', (c) => c.notFound());
+  return tokens;
 }

@@ -11,20 +11,11 @@ import type {
 /** The filters a list and a summary share. */
 export type TokenFilterQuery = Pick<TokenListQuery, 'keyword' | 'token'>;
 
-/** Every stored field of a token but the id, as seeding and demo data provide them. */
-export interface TokenRecordInput {
-  name: string;
-  key: string;
-  status: 1 | 2;
-  remain_quota: number;
-  used_quota: number;
-  unlimited_quota: boolean;
-  expired_time: number;
-  created_time: number;
-  accessed_time: number;
-  models: string;
-  subnet: string;
-}
+/**
+ * Every stored field of a token but the id, as seeding and demo data provide them: the wire's
+ * fields, with status only the administrator's switch (1 or 2).
+ */
+export type TokenRecordInput = Omit<Token, 'id' | 'status'> & { status: 1 | 2 };
 
 /** Why a change was not made; the record is left as it was. */
 export type UpdateRefusal = 'expired' | 'exhausted';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { EXPIRY_MAX } from './rules';
-import type { BodyFormat } from './token-model';
+import { EXPIRY_MAX, ORDER_FIELDS } from './rules';
+import type { BodyFormat } from './outcomes';
 
 /** A token chosen when the command runs, so a generated sequence stays meaningful as it shrinks. */
 export type IdRef =
@@ -172,31 +172,23 @@ const BAD_PATH_IDS = [
 ];
 const BAD_BODY_IDS: unknown[] = [0, -1, 1.5, '1', null, true, 2 ** 53, 1e300, [1]];
 
-export const pathIdArb: fc.Arbitrary<IdRef> = fc.oneof(
-  { weight: 12, arbitrary: fc.nat().map((index) => ({ kind: 'existing' as const, index })) },
-  { weight: 2, arbitrary: fc.nat().map((index) => ({ kind: 'deleted' as const, index })) },
-  {
-    weight: 1,
-    arbitrary: fc.nat({ max: 3 }).map((offset) => ({ kind: 'unused' as const, offset })),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom(...BAD_PATH_IDS).map((raw) => ({ kind: 'raw' as const, raw })),
-  },
-);
+/** Mostly tokens that exist, some deleted or never made, and now and then a value that is no id. */
+const idArb = (notIds: readonly unknown[]): fc.Arbitrary<IdRef> =>
+  fc.oneof(
+    { weight: 12, arbitrary: fc.nat().map((index) => ({ kind: 'existing' as const, index })) },
+    { weight: 2, arbitrary: fc.nat().map((index) => ({ kind: 'deleted' as const, index })) },
+    {
+      weight: 1,
+      arbitrary: fc.nat({ max: 3 }).map((offset) => ({ kind: 'unused' as const, offset })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(...notIds).map((raw) => ({ kind: 'raw' as const, raw })),
+    },
+  );
 
-export const bodyIdArb: fc.Arbitrary<IdRef> = fc.oneof(
-  { weight: 12, arbitrary: fc.nat().map((index) => ({ kind: 'existing' as const, index })) },
-  { weight: 2, arbitrary: fc.nat().map((index) => ({ kind: 'deleted' as const, index })) },
-  {
-    weight: 1,
-    arbitrary: fc.nat({ max: 3 }).map((offset) => ({ kind: 'unused' as const, offset })),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom(...BAD_BODY_IDS).map((raw) => ({ kind: 'raw' as const, raw })),
-  },
-);
+export const pathIdArb = idArb(BAD_PATH_IDS);
+export const bodyIdArb = idArb(BAD_BODY_IDS);
 
 export const keywordArb: fc.Arbitrary<KeywordRef> = fc.oneof(
   {
@@ -266,18 +258,7 @@ export const listParamsArb = fc.record({
   ),
   order: sometimes(
     rarely(
-      fc.constantFrom(
-        '',
-        ...[
-          'id',
-          'name',
-          'remain_quota',
-          'used_quota',
-          'created_time',
-          'expired_time',
-          'accessed_time',
-        ].flatMap((field) => [field, `-${field}`]),
-      ),
+      fc.constantFrom('', ...ORDER_FIELDS.flatMap((field) => [field, `-${field}`])),
       fc.constantFrom('nope', '--id', 'ID', 'name ', '+id'),
       10,
     ),

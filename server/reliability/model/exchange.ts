@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestService } from '../../test-support';
-import type { BodyFormat, Outcome } from './token-model';
+import type { BodyFormat, Outcome } from './outcomes';
 
 /** The service under test, its clock (Unix seconds), and counts of what was run. */
 export interface Real {

@@ -1,6 +1,6 @@
 /**
- * The rules of token-api.md and the README's API section, written again without the service's
- * schemas, so the model can disagree with them.
+ * The rules of docs/api.md, written again without the service's schemas, so the model can
+ * disagree with them.
  */
 export const NAME_MAX = 50;
 export const QUOTA_MAX = 1e15;
@@ -78,3 +78,31 @@ export function normalizeKey(input: string): string {
 }
 
 export const maskKey = (key: string): string => `${key.slice(0, 4)}**********${key.slice(-4)}`;
+
+export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/** 1 or 2, or the 3 and 4 an enabled token reads as, which mean 1. */
+export const isWrittenStatus = (value: unknown): value is 1 | 2 | 3 | 4 =>
+  value === 1 || value === 2 || value === 3 || value === 4;
+
+/** The status_only parameter: true, false, or null for anything else. */
+export function parseStatusOnly(param: string | undefined): boolean | null {
+  if (param === undefined || param === '' || param === 'false' || param === '0') return false;
+  if (param === 'true' || param === '1') return true;
+  return null;
+}
+
+/** QuotaPerUnit: a number, or text that is one, above 0 and at most QUOTA_PER_UNIT_MAX. */
+export function validQuotaPerUnit(value: unknown): number | null {
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
+  return Number.isFinite(number) && number > 0 && number <= QUOTA_PER_UNIT_MAX ? number : null;
+}
+
+/** DisplayInCurrencyEnabled: a boolean, or its text. */
+export const validCurrencyFlag = (value: unknown): boolean =>
+  [true, false, 'true', 'false'].includes(value as string);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { startTestService } from '../../test-support';
-import { commandArbs, expectEverything } from './commands';
+import { commandArbs } from './command-arbitraries';
+import { expectEverything } from './commands';
 import type { Real } from './exchange';
 import { TokenModel } from './token-model';
 

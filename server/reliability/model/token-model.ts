@@ -1,63 +1,42 @@
+import type { Token } from '../../../src/contract/token';
+import { createFields, updatePatch } from './bodies';
+import { comparator } from './ordering';
+import {
+  badPathId,
+  bodyRefusal,
+  failure,
+  field,
+  invalid,
+  noSuchToken,
+  ok,
+  type BodyFormat,
+  type Outcome,
+} from './outcomes';
 import {
   BATCH_MAX,
   NEVER,
   ORDER_FIELDS,
   PAGE_MAX,
   QUERY_TEXT_MAX,
-  QUOTA_PER_UNIT_MAX,
   characters,
   SIZE_MAX,
   maskKey,
   normalizeKey,
+  parseStatusOnly,
   queryInt,
-  validExpiry,
+  validCurrencyFlag,
   validId,
-  validListText,
-  validName,
   validPathId,
-  validQuota,
+  validQuotaPerUnit,
   type OrderField,
 } from './rules';
 
 /** A token as the model keeps it: status is the administrator's switch only. */
-export interface ModelToken {
-  id: number;
-  name: string;
-  key: string;
-  status: 1 | 2;
-  remain_quota: number;
-  used_quota: number;
-  unlimited_quota: boolean;
-  expired_time: number;
-  created_time: number;
-  accessed_time: number;
-  models: string;
-  subnet: string;
-}
-
-export type WireToken = Omit<ModelToken, 'status'> & { status: 1 | 2 | 3 | 4 };
-
-/** What the service must answer: data on success; on failure a message, exact or naming fields. */
-export type Outcome =
-  | { status: 200; data: unknown }
-  | { status: number; message: string }
-  | { status: 400; mentions: string[] };
-
-/** How a write's body is sent: as JSON, or in one of the ways the service must refuse. */
-export type BodyFormat = 'json' | 'text' | 'broken' | 'array';
+export type ModelToken = Omit<Token, 'status'> & { status: 1 | 2 };
 
 type OptionKey = 'QuotaPerUnit' | 'DisplayInCurrencyEnabled';
 
-const ok = (data: unknown): Outcome => ({ status: 200, data });
-const failure = (status: number, message: string): Outcome => ({ status, message });
-const invalid = (mentions: string[]): Outcome => ({ status: 400, mentions });
-const noSuchToken = (id: number) => failure(404, `no token has id ${id}`);
-const badPathId = () => failure(400, 'id must be a positive integer');
-
-const has = (body: object, field: string) => Object.hasOwn(body, field);
-const field = (body: object, name: string): unknown => (body as Record<string, unknown>)[name];
-
-/** The in-memory service of token-api.md: every operation says what the answer must be. */
+/** The in-memory service of docs/api.md: every operation says what the answer must be. */
 export class TokenModel {
   readonly tokens = new Map<number, ModelToken>();
   /** Ids of deleted tokens, oldest first: they must stay unknown. */
@@ -88,48 +67,21 @@ export class TokenModel {
     return 1;
   }
 
-  view(token: ModelToken, key: 'whole' | 'masked'): WireToken {
-    return {
-      id: token.id,
-      name: token.name,
-      key: key === 'whole' ? token.key : maskKey(token.key),
-      status: this.returnedStatus(token),
-      remain_quota: token.remain_quota,
-      used_quota: token.used_quota,
-      unlimited_quota: token.unlimited_quota,
-      expired_time: token.expired_time,
-      created_time: token.created_time,
-      accessed_time: token.accessed_time,
-      models: token.models,
-      subnet: token.subnet,
-    };
+  view(token: ModelToken, key: 'whole' | 'masked'): Token {
+    const shown = key === 'whole' ? token.key : maskKey(token.key);
+    return { ...token, key: shown, status: this.returnedStatus(token) };
   }
 
   /** A valid create is answered with a new key the model cannot know: `accept` records it. */
   create(
     format: BodyFormat,
     body: unknown,
-  ): { refusal: Outcome } | { accept: (key: string) => WireToken } {
+  ): { refusal: Outcome } | { accept: (key: string) => Token } {
     const refused = bodyRefusal(format, body);
     if (refused) return { refusal: refused };
-    const input = body as object;
-    const problems: string[] = [];
-    const name = validName(field(input, 'name'));
-    if (name === null) problems.push('name');
-    const optional = <T>(name: string, valid: (value: unknown) => value is T, fallback: T): T => {
-      if (!has(input, name)) return fallback;
-      const value = field(input, name);
-      if (valid(value)) return value;
-      problems.push(name);
-      return fallback;
-    };
-    const remain_quota = optional('remain_quota', validQuota, 0);
-    const expired_time = optional('expired_time', validExpiry, NEVER);
-    const unlimited_quota = optional('unlimited_quota', isBoolean, false);
-    const models = optional('models', validListText, '');
-    const subnet = optional('subnet', validListText, '');
-    if (problems.length > 0 || name === null) return { refusal: invalid(problems) };
-    const fields = { name, remain_quota, expired_time, unlimited_quota, models, subnet };
+    const checked = createFields(body as object);
+    if ('problems' in checked) return { refusal: invalid(checked.problems) };
+    const { fields } = checked;
     return {
       accept: (key) => {
         this.lastId += 1;
@@ -192,28 +144,9 @@ export class TokenModel {
     if (statusOnly === null) return invalid(['status_only']);
     const refused = bodyRefusal(format, body);
     if (refused) return refused;
-    const input = body as object;
-    const problems: string[] = [];
-    const id = field(input, 'id');
-    if (!validId(id)) problems.push('id');
-    const patch: Partial<ModelToken> = {};
-    const take = (name: keyof ModelToken, valid: (value: unknown) => boolean, value: unknown) => {
-      if (valid(value)) Object.assign(patch, { [name]: value });
-      else problems.push(name);
-    };
-    if (statusOnly) {
-      // The status-only form reads id and status and nothing else.
-      take('status', isWrittenStatus, field(input, 'status'));
-    } else {
-      for (const [name, valid] of PATCHABLE) {
-        if (!has(input, name)) continue;
-        const value = field(input, name);
-        if (name === 'name') take(name, (v) => validName(v) !== null, value);
-        else take(name, valid, value);
-      }
-      if (patch.name !== undefined) patch.name = patch.name.trim();
-    }
-    if (problems.length > 0 || !validId(id)) return invalid(problems);
+    const checked = updatePatch(body as object, statusOnly);
+    if ('problems' in checked) return invalid(checked.problems);
+    const { id, patch } = checked;
     const token = this.tokens.get(id);
     if (!token) return noSuchToken(id);
     if (patch.status !== undefined) patch.status = patch.status === 2 ? 2 : 1;
@@ -284,18 +217,11 @@ export class TokenModel {
     const key = field(body as object, 'key');
     const value = field(body as object, 'value');
     if (key === 'QuotaPerUnit') {
-      const number =
-        typeof value === 'number'
-          ? value
-          : typeof value === 'string' && value.trim() !== ''
-            ? Number(value)
-            : NaN;
-      if (!(Number.isFinite(number) && number > 0 && number <= QUOTA_PER_UNIT_MAX)) {
-        return invalid(['value']);
-      }
+      const number = validQuotaPerUnit(value);
+      if (number === null) return invalid(['value']);
       this.options.QuotaPerUnit = String(number);
     } else if (key === 'DisplayInCurrencyEnabled') {
-      if (![true, false, 'true', 'false'].includes(value as string)) return invalid(['value']);
+      if (!validCurrencyFlag(value)) return invalid(['value']);
       this.options.DisplayInCurrencyEnabled = String(value);
     } else {
       return invalid(['key']);
@@ -340,67 +266,4 @@ export class TokenModel {
         (key === '' || token.key === key),
     );
   }
-}
-
-const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
-/** 1 or 2, or the 3 and 4 an enabled token reads as, which mean 1. */
-const isWrittenStatus = (value: unknown): value is 1 | 2 | 3 | 4 =>
-  value === 1 || value === 2 || value === 3 || value === 4;
-
-/** A token that never expires comes after every date. */
-const expirySortKey = (expiry: number) => (expiry === NEVER ? Infinity : expiry);
-
-const PATCHABLE: [keyof ModelToken, (value: unknown) => boolean][] = [
-  ['name', () => true],
-  ['remain_quota', validQuota],
-  ['expired_time', validExpiry],
-  ['unlimited_quota', isBoolean],
-  ['status', isWrittenStatus],
-  ['models', validListText],
-  ['subnet', validListText],
-];
-
-function parseStatusOnly(param: string | undefined): boolean | null {
-  if (param === undefined || param === '' || param === 'false' || param === '0') return false;
-  if (param === 'true' || param === '1') return true;
-  return null;
-}
-
-function bodyRefusal(format: BodyFormat, body: unknown): Outcome | null {
-  if (format === 'text') {
-    return failure(415, 'body must be JSON: send it with Content-Type: application/json');
-  }
-  if (format === 'broken') return failure(400, 'body is not valid JSON');
-  if (format === 'array' || typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return failure(400, 'body must be a JSON object');
-  }
-  return null;
-}
-
-/** SQLite's NOCASE: ASCII letters folded, everything else compared byte by byte in UTF-8. */
-const nocaseBytes = (text: string) =>
-  Buffer.from(
-    text.replace(/[A-Z]/g, (letter) => letter.toLowerCase()),
-    'utf8',
-  );
-
-/** "Never" expires after every date. */
-const compareNumbers = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
-
-function comparator(field: OrderField, descending: boolean) {
-  const sign = descending ? -1 : 1;
-  const compareField = (a: ModelToken, b: ModelToken): number => {
-    switch (field) {
-      case 'id':
-        return 0;
-      case 'name':
-        return Buffer.compare(nocaseBytes(a.name), nocaseBytes(b.name));
-      case 'expired_time':
-        return compareNumbers(expirySortKey(a.expired_time), expirySortKey(b.expired_time));
-      default:
-        return compareNumbers(a[field], b[field]);
-    }
-  };
-  // Ties are broken by id, in the same direction.
-  return (a: ModelToken, b: ModelToken) => sign * (compareField(a, b) || a.id - b.id);
 }

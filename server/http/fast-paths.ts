@@ -1,0 +1,90 @@
+import type { MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
+import type { z } from 'zod';
+import type { AppContext } from './types';
+import { securityHeaderValues } from './security-headers';
+import { parseQuery } from './validate';
+
+/** Every header standardHeaders() would add to an API answer, and its Content-Type. */
+const COMPLETE_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'Content-Type': 'application/json',
+  ...securityHeaderValues(),
+  'Cache-Control': 'no-store',
+  Vary: 'Accept-Encoding',
+});
+
+/** Answers made with COMPLETE_HEADERS, which standardHeaders() leaves as they are. */
+const complete = new WeakSet<Response>();
+
+export function isComplete(response: Response): boolean {
+  return complete.has(response);
+}
+
+/**
+ * The list's answer from the page as the store keeps it, JSON text: no parse, no stringify.
+ * Complete from the start, with a plain header object that @hono/node-server writes straight out.
+ */
+export function listAnswer(pageJson: string): Response {
+  const response = new Response(`{"success":true,"message":"","data":${pageJson}}`, {
+    headers: COMPLETE_HEADERS,
+  });
+  complete.add(response);
+  return response;
+}
+
+/** Query strings whose parse a queryParser() keeps. */
+const QUERIES_KEPT = 256;
+
+/**
+ * parseQuery() for one schema, keeping what recent query strings parsed to: a query string
+ * always parses to the same value, and clients repeat theirs (refetches, paging back and forth).
+ * The values are frozen, as they are shared.
+ */
+export function queryParser<S extends z.ZodType>(
+  schema: S,
+): (c: AppContext) => Readonly<z.output<S>> {
+  const kept = new Map<string, Readonly<z.output<S>>>();
+  return (c) => {
+    const url = c.req.url;
+    const at = url.indexOf('?');
+    const search = at < 0 ? '' : url.slice(at);
+    let value = kept.get(search);
+    if (value === undefined) {
+      value = Object.freeze(parseQuery(c, schema));
+      if (kept.size >= QUERIES_KEPT) kept.clear();
+      kept.set(search, value);
+    }
+    return value;
+  };
+}
+
+/**
+ * Hono's bodyLimit() only for a body that does not declare its length (chunked): bodyLimit() first
+ * reads c.req.raw.body, which under @hono/node-server builds a whole Fetch Request around a
+ * stream, and the body is then read through it. A declared Content-Length, which Node holds the
+ * body to, is checked here; the body is then read straight from Node's request.
+ */
+export function limitUndeclared(
+  limit: MiddlewareHandler,
+  maxSize: number,
+  tooLarge: () => Error,
+): MiddlewareHandler {
+  return (c, next) => {
+    const declared = c.req.header('content-length');
+    if (declared === undefined || c.req.header('transfer-encoding') !== undefined) {
+      return limit(c, next);
+    }
+    if (Number(declared) > maxSize) throw tooLarge();
+    return next();
+  };
+}
+
+/** The codings compress() can choose: without one of them (or *) it has nothing to do. */
+const OFFERS_A_CODING = /gzip|deflate|\*/i;
+
+/** Hono's compress() only for clients that accept a coding it can use. */
+export function compressWhenAccepted(): MiddlewareHandler {
+  const compressing = compress();
+  return (c, next) =>
+    OFFERS_A_CODING.test(c.req.header('accept-encoding') ?? '') ? compressing(c, next) : next();
+}

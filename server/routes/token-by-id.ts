@@ -1,0 +1,36 @@
+import { ok } from '../http/envelope';
+import { ApiError } from '../http/failures';
+import { resourceApp } from '../http/resource';
+import type { App } from '../http/types';
+import { parseIdParam } from '../http/validate';
+import type { TokenStore } from '../store/token-store';
+
+export const noSuchToken = (id: number) => new ApiError(404, `no token has id ${id}`);
+
+/** /api/token/:id: one token, and its whole key. */
+export function tokenByIdRoutes(store: TokenStore): App {
+  const token = resourceApp();
+
+  token.get('/', async (c) => {
+    const id = parseIdParam(c);
+    const found = await store.get(id);
+    if (!found) throw noSuchToken(id);
+    return c.json(ok(found));
+  });
+
+  token.delete('/', async (c) => {
+    const id = parseIdParam(c);
+    if (!(await store.remove(id))) throw noSuchToken(id);
+    return c.json(ok({ id }));
+  });
+
+  // POST, not GET: revealing is an action, kept out of caches, prefetchers and browser history.
+  token.post('/key', async (c) => {
+    const id = parseIdParam(c);
+    const key = await store.reveal(id);
+    if (key === null) throw noSuchToken(id);
+    return c.json(ok({ key }));
+  });
+
+  return token;
+}
