@@ -31,6 +31,16 @@ export interface TokenListPage {
   scanned: number | null;
 }
 
+/** A page from a server that counts its matches: there is more while the count goes beyond it. */
+export function countedPage(
+  items: Token[],
+  total: number,
+  page: number,
+  pageSize: number,
+): TokenListPage {
+  return { items, total, page, pageSize, hasNext: page * pageSize < total, scanned: null };
+}
+
 export type ListProgress = (loaded: number) => void;
 
 /** What the screens need from a server, whatever kind it is. */

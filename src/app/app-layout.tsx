@@ -4,7 +4,6 @@ import {
   Button,
   Container,
   Group,
-  Menu,
   Text,
   ThemeIcon,
   Title,
@@ -27,6 +26,7 @@ import {
 } from '../components/icons';
 import { TokensScreen } from '../features/tokens/tokens-screen';
 import { LANGUAGES } from '../lib/i18n/languages';
+import { ChoiceMenu, type Choice } from './choice-menu';
 
 const SettingsDrawer = lazyPart(() => import('../features/settings/settings-drawer'));
 const ActivityDrawer = lazyPart(() => import('../features/activity/activity-drawer'));
@@ -70,10 +70,10 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const narrow = useMediaQuery('(max-width: 75em)', false, { getInitialValueInEffect: false });
   const [panel, setPanel] = useState<'settings' | 'activity' | null>(null);
-  const schemes: Array<[MantineColorScheme, string]> = [
-    ['light', t('theme.light')],
-    ['dark', t('theme.dark')],
-    ['auto', t('theme.auto')],
+  const schemes: Choice<MantineColorScheme>[] = [
+    { value: 'light', label: t('theme.light') },
+    { value: 'dark', label: t('theme.dark') },
+    { value: 'auto', label: t('theme.auto') },
   ];
 
   return (
@@ -102,47 +102,20 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
               icon={<IconActivity />}
               onClick={() => setPanel('activity')}
             />
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <ActionIcon variant="default" size="lg" aria-label={t('header.language')}>
-                  <IconLanguage />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{t('header.language')}</Menu.Label>
-                {LANGUAGES.map(({ code, label }) => (
-                  <Menu.Item
-                    key={code}
-                    lang={code}
-                    onClick={() => setLanguage(code)}
-                    aria-current={language === code ? 'true' : undefined}
-                    fw={language === code ? 700 : undefined}
-                  >
-                    {label}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <ActionIcon variant="default" size="lg" aria-label={t('header.theme')}>
-                  <IconSunMoon />
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{t('header.theme')}</Menu.Label>
-                {schemes.map(([scheme, label]) => (
-                  <Menu.Item
-                    key={scheme}
-                    onClick={() => setColorScheme(scheme)}
-                    aria-current={colorScheme === scheme ? 'true' : undefined}
-                    fw={colorScheme === scheme ? 700 : undefined}
-                  >
-                    {label}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <ChoiceMenu
+              label={t('header.language')}
+              icon={<IconLanguage />}
+              choices={LANGUAGES.map(({ code, label }) => ({ value: code, label, lang: code }))}
+              current={language}
+              onChoose={setLanguage}
+            />
+            <ChoiceMenu
+              label={t('header.theme')}
+              icon={<IconSunMoon />}
+              choices={schemes}
+              current={colorScheme}
+              onChoose={setColorScheme}
+            />
             <HeaderButton
               compact={narrow}
               label={t('header.settings')}

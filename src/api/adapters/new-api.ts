@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { normalizeKey } from '../../contract/token';
 import { newApiPageSchema, newApiTokenSchema } from '../../contract/upstream';
-import type { ListParams, TokenBackend } from '../backend';
+import { countedPage, type ListParams, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { isApiError } from '../errors';
 import { gatewayBackend } from './gateway';
@@ -84,14 +84,7 @@ export function newApiBackend(client: ApiClient, cache: QueryClient): TokenBacke
         throw error;
       });
       if (!data) return base.list(params, onProgress);
-      return {
-        items: data.items,
-        total: data.total,
-        page: params.p,
-        pageSize: params.size,
-        hasNext: params.p * params.size < data.total,
-        scanned: null,
-      };
+      return countedPage(data.items, data.total, params.p, params.size);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionSchema, statusInfoSchema } from '../../contract/status';
 import { tokenPageSchema, tokenSchema, tokenSummarySchema } from '../../contract/token';
-import { editableFields, type TokenBackend } from '../backend';
+import { countedPage, editableFields, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 
 /** This project's own token service: paging with totals, masked keys with reveal, partial updates. */
@@ -16,14 +16,7 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
         query: { ...params },
         schema: tokenPageSchema,
       });
-      return {
-        items: page.items,
-        total: page.total,
-        page: page.page,
-        pageSize: page.page_size,
-        hasNext: page.page * page.page_size < page.total,
-        scanned: null,
-      };
+      return countedPage(page.items, page.total, page.page, page.page_size);
     },
     get: (id) => client.request('GET', `/api/token/${id}`, { schema: tokenSchema }),
     create: (input) => client.request('POST', '/api/token/', { body: input, schema: tokenSchema }),
