@@ -37,7 +37,8 @@ export function upstreamUrl(upstream: URL, requestUrl: string): URL {
 
 /**
  * Forwards /api requests to an existing one-api or new-api gateway, so the browser talks to
- * one origin. Bodies stream through both ways; the wait for the upstream's answer is bounded.
+ * one origin (how the two gateways answer: docs/gateways.md). Bodies stream through both ways;
+ * the wait for the upstream's answer is bounded.
  */
 export function proxyHandler({ upstream, timeoutMs }: ProxyOptions): Handler {
   const host = upstream.host;
