@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { describeIssues } from '../../src/contract/envelope';
-import { idSchema } from '../../src/contract/token';
+import { tokenIdParamsSchema } from '../../src/contract/token';
 import { ApiError } from './failures';
 import type { AppContext } from './types';
 
@@ -14,13 +14,6 @@ export function parseQuery<S extends z.ZodType>(c: AppContext, schema: S): z.out
   return parseWith(schema, c.req.query());
 }
 
-/** Digits only: "1.5", "-1", "1e3" and " 1" are not ids, even where Number() would say so. */
-const idParamSchema = z
-  .string()
-  .regex(/^\d{1,16}$/, { error: 'id must be a positive integer' })
-  .transform(Number)
-  .pipe(idSchema);
-
 export function parseIdParam(c: AppContext): number {
-  return parseWith(idParamSchema, c.req.param('id'));
+  return parseWith(tokenIdParamsSchema, c.req.param()).id;
 }

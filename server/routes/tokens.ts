@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import {
   batchDeleteSchema,
   tokenCreateSchema,
   tokenListQuerySchema,
   tokenStatusUpdateSchema,
   tokenSummaryQuerySchema,
+  tokenUpdateQuerySchema,
   tokenUpdateSchema,
 } from '../../src/contract/token';
 import { ok } from '../http/envelope';
@@ -13,14 +13,9 @@ import { ApiError } from '../http/failures';
 import { limitBody, readJsonBody } from '../http/json-body';
 import { resourceApp } from '../http/resource';
 import type { App, AppContext } from '../http/types';
-import { parseQuery, parseWith } from '../http/validate';
+import { parseQuery } from '../http/validate';
 import type { TokenStore, UpdateRefusal } from '../store/token-store';
 import { noSuchToken } from './token-by-id';
-
-const statusOnlySchema = z
-  .enum(['', 'true', 'false', '1', '0'], { error: 'status_only must be true or false' })
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
 
 const REFUSALS: Record<UpdateRefusal, string> = {
   expired: 'expired: change the expiry first',
@@ -38,7 +33,7 @@ export function tokenRoutes(store: TokenStore): App {
     c.json(ok(await store.create(await readJsonBody(c, tokenCreateSchema)))),
   );
   tokens.put('/', limitBody, async (c) => {
-    const statusOnly = parseWith(statusOnlySchema, c.req.query('status_only'));
+    const { status_only: statusOnly } = parseQuery(c, tokenUpdateQuerySchema);
     const patch = await readJsonBody(c, statusOnly ? tokenStatusUpdateSchema : tokenUpdateSchema);
     const result = await store.update(patch);
     if (result.outcome === 'not_found') throw noSuchToken(patch.id);

@@ -79,6 +79,14 @@ export const idSchema = z
   .positive({ error: 'id must be a positive integer' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'id must be a positive integer' });
 
+/** A token's id in a path: digits only, so "1.5", "-1", "1e3" and " 1" are not ids. */
+export const tokenIdParamsSchema = z.object({
+  id: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value),
+    idSchema,
+  ),
+});
+
 const STORED_STATUSES = [TokenStatus.enabled, TokenStatus.disabled] as const;
 const READ_STATUSES = [...STORED_STATUSES, TokenStatus.expired, TokenStatus.exhausted] as const;
 
@@ -134,6 +142,15 @@ export const tokenUpdateSchema = z.object({
 });
 export type TokenUpdate = z.infer<typeof tokenUpdateSchema>;
 
+/** `?status_only=true` makes an update read only `id` and `status`. */
+export const tokenUpdateQuerySchema = z.object({
+  status_only: z
+    .enum(['', 'true', 'false', '1', '0'], { error: 'status_only must be true or false' })
+    .optional()
+    .transform((value) => value === 'true' || value === '1')
+    .meta({ description: 'true: only id and status are read from the body.' }),
+});
+
 const { id: _id, ...writeFields } = tokenUpdateSchema.shape;
 /** The fields a write sets, as the wire names them: what a refusal of a write can be about. */
 export const TOKEN_WRITE_FIELDS = Object.keys(writeFields) as ReadonlyArray<
@@ -165,43 +182,65 @@ export const TOKEN_ORDERS = [
 ] as const;
 export type TokenOrderField = (typeof TOKEN_ORDERS)[number];
 export type TokenOrder = TokenOrderField | `-${TokenOrderField}`;
-const orderValues = TOKEN_ORDERS.flatMap((f) => [f, `-${f}`]) as TokenOrder[];
+const orderValues = TOKEN_ORDERS.flatMap((f) => [f, `-${f}`]) as [TokenOrder, ...TokenOrder[]];
 
-/** Query strings arrive as text; empty values mean "not given". */
-const queryInt = (field: string, min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return fallback;
-      const n = /^\d{1,16}$/.test(v) ? Number(v) : NaN;
-      if (!Number.isSafeInteger(n) || n < min || n > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `${field} must be a whole number from ${min} to ${max}`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    });
+/** Query strings arrive as text; an empty value means "not given". */
+const given = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * A whole number in a query string, digits only ("1.5", "-1", "1e3" and " 1" are not, even where
+ * Number() would say so). Parsed before the number schema, so that schema, with its bounds, is
+ * what the API document shows.
+ */
+const digitsToNumber = (value: unknown) =>
+  typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : given(value);
+
+const queryInt = (field: string, min: number, max: number, fallback: number) => {
+  const message = `${field} must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    digitsToNumber,
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: message })
+      .max(max, { error: message })
+      .default(fallback),
+  );
+};
 
 export const tokenListQuerySchema = z.object({
-  p: queryInt('p', 1, 1_000_000_000, 1),
-  size: queryInt('size', 1, PAGE_SIZE_MAX, 10),
-  keyword: listTextSchema('keyword', LIST_TEXT_MAX).optional().default(''),
-  token: listTextSchema('token', LIST_TEXT_MAX).optional().default(''),
+  p: queryInt('p', 1, 1_000_000_000, 1).meta({ description: 'The page, from 1.' }),
+  size: queryInt('size', 1, PAGE_SIZE_MAX, 10).meta({ description: 'Tokens a page.' }),
+  keyword: listTextSchema('keyword', LIST_TEXT_MAX)
+    .optional()
+    .default('')
+    .meta({ description: 'Names that contain this text, in any case.' }),
+  token: listTextSchema('token', LIST_TEXT_MAX)
+    .optional()
+    .default('')
+    .meta({ description: 'The token with this whole key, with or without sk-.' }),
   status: z
-    .enum(['', '1', '2', '3', '4'], {
-      error: 'status must be 1 (enabled), 2 (disabled), 3 (expired) or 4 (exhausted)',
-    })
-    .optional()
-    .transform((v) => (v ? (Number(v) as TokenStatusCode) : undefined)),
+    .preprocess(
+      digitsToNumber,
+      z
+        .literal(READ_STATUSES, {
+          error: 'status must be 1 (enabled), 2 (disabled), 3 (expired) or 4 (exhausted)',
+        })
+        .optional(),
+    )
+    .meta({
+      description: 'Tokens with this status: 1 enabled, 2 disabled, 3 expired, 4 exhausted.',
+    }),
   order: z
-    .enum(['', ...orderValues], {
-      error: `order must be one of ${TOKEN_ORDERS.join(', ')}, with - in front for descending`,
-    })
-    .optional()
-    .transform((v): TokenOrder => (v ? (v as TokenOrder) : '-id')),
+    .preprocess(
+      given,
+      z
+        .enum(orderValues, {
+          error: `order must be one of ${TOKEN_ORDERS.join(', ')}, with - in front for descending`,
+        })
+        .default('-id'),
+    )
+    .meta({ description: 'The field to order by; - in front for descending.' }),
 });
 export type TokenListQuery = z.output<typeof tokenListQuerySchema>;
 
