@@ -8,6 +8,7 @@ import { compressWhenAccepted } from './http/fast-paths';
 import { standardHeaders } from './http/standard-headers';
 import type { App, AppEnv } from './http/types';
 import { healthRoutes } from './routes/health';
+import { mountApiDescription } from './routes/openapi';
 import { optionRoutes } from './routes/options';
 import { statusRoutes } from './routes/status';
 import { tokenByIdRoutes } from './routes/token-by-id';
@@ -40,6 +41,7 @@ export function createApp({ store, adminKey, config, distDir, now = Date.now }: 
   app.route('/api/token/:id', tokenByIdRoutes(store));
   app.route('/api/option', optionRoutes(store));
   app.route('/api/status', statusRoutes(store));
+  mountApiDescription(app);
   app.route('/healthz', healthRoutes(store));
   app.route('/', dashboardApp(distDir));
 

@@ -6,6 +6,7 @@ import { answerFailures } from './http/failures';
 import { standardHeaders } from './http/standard-headers';
 import type { App, AppEnv } from './http/types';
 import { proxyHandler, type ProxyOptions } from './proxy';
+import { mountApiDescription } from './routes/openapi';
 
 export interface ProxyAppOptions extends ProxyOptions {
   distDir: string;
@@ -13,12 +14,15 @@ export interface ProxyAppOptions extends ProxyOptions {
 
 /**
  * Proxy mode: the dashboard from this origin, /api from an existing gateway. No token store is
- * opened; /healthz answers for this process, /api/status comes from the upstream.
+ * opened; /healthz and the API's description answer for this process, /api/status comes from
+ * the upstream.
  */
 export function createProxyApp({ upstream, timeoutMs, distDir }: ProxyAppOptions): App {
   const app = new Hono<AppEnv>({ strict: false });
   app.use(standardHeaders([upstream.origin]));
   app.get('/healthz', (c) => c.json(ok({ status: 'ok', upstream: upstream.origin })));
+  // This service's API as the dashboard knows it, whatever the upstream answers.
+  mountApiDescription(app);
   app.all('/api/*', proxyHandler({ upstream, timeoutMs }));
   // After the proxy's route, so only the dashboard is compressed: answers from the upstream
   // stream through as they come.

@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openApiDocument } from './openapi/document';
 import { proxyHandler, upstreamUrl } from './proxy';
+import { createProxyApp } from './proxy-app';
 
 interface Seen {
   method: string;
@@ -113,6 +115,20 @@ describe('proxy mode', () => {
     const body = (await response.json()) as { message: string };
     expect(body.message).toContain('127.0.0.1:9');
     expect(body.message).toContain('UPSTREAM_URL');
+  });
+
+  it('describes this service’s API itself, asking the upstream nothing', async () => {
+    const app = createProxyApp({ upstream: upstreamBase, timeoutMs: 2_000, distDir: '/nowhere' });
+    const before = seen.length;
+    const document = await app.request('http://local/api/openapi.json');
+    expect(document.status).toBe(200);
+    expect(await document.json()).toEqual(openApiDocument());
+    const page = await app.request('http://local/api/docs');
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('Create a token');
+    expect(seen.length).toBe(before);
+    await app.request('http://local/api/token/');
+    expect(seen.length).toBe(before + 1);
   });
 
   it('joins the upstream path prefix and the request path', () => {

@@ -1,4 +1,7 @@
-/** Shared by the service's tests: a real service on a real SQLite file in a fresh directory. */
+/**
+ * Shared by the service's tests: a real service on a real SQLite file in a fresh directory. Every
+ * answer a test receives is held to the OpenAPI document (openapi/answer-check.ts).
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +17,7 @@ import {
 } from '../src/contract/token';
 import { createApp } from './app';
 import type { App } from './http/types';
+import { checkAnswer } from './openapi/answer-check';
 import { openSqliteStore } from './store/sqlite-store';
 import type { TokenStore } from './store/token-store';
 
@@ -75,7 +79,7 @@ export function startTestService(options: TestServiceOptions = {}): TestService 
     now: options.now,
   });
 
-  const request = (method: string, path: string, opts: RequestOptions = {}) => {
+  const request = async (method: string, path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = {};
     if (opts.auth !== false) headers.Authorization = opts.auth ?? `Bearer ${TEST_ADMIN_KEY}`;
     let body = opts.body;
@@ -87,7 +91,9 @@ export function startTestService(options: TestServiceOptions = {}): TestService 
     const env = opts.from
       ? ({ incoming: { socket: { remoteAddress: opts.from } } } as unknown as HttpBindings)
       : undefined;
-    return Promise.resolve(app.request(path, { method, headers, body }, env));
+    const response = await app.request(path, { method, headers, body }, env);
+    await checkAnswer(method, path, response.clone());
+    return response;
   };
 
   const api = async (method: string, path: string, opts?: RequestOptions) => {

@@ -10,6 +10,19 @@ export const envelopeSchema = <T extends z.ZodType>(data: T) =>
 
 export type Envelope<T> = z.output<ReturnType<typeof envelopeSchema<z.ZodType<T>>>>;
 
+/** A success as the service answers it: no message, the payload in `data`. */
+export const successEnvelopeSchema = <T extends z.ZodType>(data: T) =>
+  z.object({ success: z.literal(true), message: z.literal(''), data });
+
+/** A failure as the service answers it: what to fix in `message`, no data. */
+export const failureEnvelopeSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string().min(1).meta({ description: 'What was wrong, and what to fix.' }),
+    data: z.null(),
+  })
+  .meta({ id: 'Failure' });
+
 /** Loose shape used before the payload's own schema is known. */
 export const anyEnvelopeSchema = z.object({
   success: z.boolean(),

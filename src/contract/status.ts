@@ -3,11 +3,13 @@ import { z } from 'zod';
 export const DEFAULT_QUOTA_PER_UNIT = 500_000;
 export const QUOTA_PER_UNIT_MAX = 1_000_000_000_000;
 
-export const statusInfoSchema = z.object({
-  version: z.string(),
-  quota_per_unit: z.number().positive(),
-  display_in_currency: z.boolean(),
-});
+export const statusInfoSchema = z
+  .object({
+    version: z.string(),
+    quota_per_unit: z.number().positive().meta({ description: 'Quota units in 1 USD.' }),
+    display_in_currency: z.boolean().meta({ description: 'Whether quota is shown in USD.' }),
+  })
+  .meta({ id: 'StatusInfo' });
 export type StatusInfo = z.infer<typeof statusInfoSchema>;
 
 export const quotaPerUnitSchema = z
@@ -21,7 +23,7 @@ export const OPTION_KEYS = ['QuotaPerUnit', 'DisplayInCurrencyEnabled'] as const
 export type OptionKey = (typeof OPTION_KEYS)[number];
 
 /** Options travel as strings, the way one-api and new-api keep them. */
-export const optionSchema = z.object({ key: z.string(), value: z.string() });
+export const optionSchema = z.object({ key: z.string(), value: z.string() }).meta({ id: 'Option' });
 export type Option = z.infer<typeof optionSchema>;
 
 export const optionUpdateSchema = z.discriminatedUnion(

@@ -81,10 +81,13 @@ export const idSchema = z
 
 /** A token's id in a path: digits only, so "1.5", "-1", "1e3" and " 1" are not ids. */
 export const tokenIdParamsSchema = z.object({
-  id: z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value),
-    idSchema,
-  ),
+  id: z
+    .preprocess(
+      (value) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value),
+      idSchema,
+    )
+    // A preprocess also takes no value at all; a path parameter is always there.
+    .meta({ param: { required: true } }),
 });
 
 const STORED_STATUSES = [TokenStatus.enabled, TokenStatus.disabled] as const;
@@ -104,20 +107,36 @@ export const writtenStatusSchema = z
     status === TokenStatus.disabled ? TokenStatus.disabled : TokenStatus.enabled,
   );
 
-export const tokenSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  key: z.string(),
-  status: z.literal(READ_STATUSES),
-  remain_quota: z.number().int(),
-  used_quota: z.number().int(),
-  unlimited_quota: z.boolean(),
-  expired_time: z.number().int(),
-  created_time: z.number().int(),
-  accessed_time: z.number().int(),
-  models: z.string(),
-  subnet: z.string(),
-});
+export const tokenSchema = z
+  .object({
+    id: z.number().int().meta({ description: 'Assigned by the service, never reused.' }),
+    name: z.string().meta({ description: `1 to ${NAME_MAX} characters.` }),
+    key: z.string().meta({
+      description: `${KEY_LENGTH} letters and digits, shown to people as sk- + key. Whole only in the answers of create and reveal; masked elsewhere: the first 4, ten *, the last 4.`,
+    }),
+    status: z.literal(READ_STATUSES).meta({
+      description:
+        '1 enabled, 2 disabled, 3 expired (enabled, expiry past), 4 exhausted (enabled, limited, no quota left).',
+    }),
+    remain_quota: z.number().int().meta({ description: 'Quota units left.' }),
+    used_quota: z.number().int().meta({ description: 'Quota units used so far.' }),
+    unlimited_quota: z
+      .boolean()
+      .meta({ description: 'true: no cap; remain_quota is kept but not enforced.' }),
+    expired_time: z.number().int().meta({ description: '-1: never; otherwise Unix seconds.' }),
+    created_time: z.number().int().meta({ description: 'Unix seconds.' }),
+    accessed_time: z
+      .number()
+      .int()
+      .meta({ description: 'Unix seconds of the last use; created_time until used.' }),
+    models: z
+      .string()
+      .meta({ description: 'Comma-separated model names it may use; "" means all.' }),
+    subnet: z
+      .string()
+      .meta({ description: 'Comma-separated IP ranges (CIDR) it may be used from; "" means any.' }),
+  })
+  .meta({ id: 'Token' });
 export type Token = z.infer<typeof tokenSchema>;
 
 export const tokenCreateSchema = z.object({
@@ -248,12 +267,14 @@ export type TokenListQuery = z.output<typeof tokenListQuerySchema>;
 export const tokenSummaryQuerySchema = tokenListQuerySchema.pick({ keyword: true, token: true });
 export type TokenListQueryInput = z.input<typeof tokenListQuerySchema>;
 
-export const tokenPageSchema = z.object({
-  items: z.array(tokenSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-});
+export const tokenPageSchema = z
+  .object({
+    items: z.array(tokenSchema),
+    total: z.number().int().meta({ description: 'Every token that matches, on all pages.' }),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  })
+  .meta({ id: 'TokenPage' });
 export type TokenPage = z.infer<typeof tokenPageSchema>;
 
 /** Accepts a key as people paste it: with or without the `sk-` prefix, surrounding blanks ignored. */
@@ -272,14 +293,17 @@ export function maskKey(key: string): string {
 }
 
 /** Counts by returned status and the quota left on limited tokens, for the header strip. */
-export const tokenSummarySchema = z.object({
-  total: z.number().int(),
-  enabled: z.number().int(),
-  disabled: z.number().int(),
-  expired: z.number().int(),
-  exhausted: z.number().int(),
-  unlimited: z.number().int(),
-  /** Sum of remain_quota over tokens that are not unlimited. */
-  remain_quota: z.number(),
-});
+export const tokenSummarySchema = z
+  .object({
+    total: z.number().int(),
+    enabled: z.number().int(),
+    disabled: z.number().int(),
+    expired: z.number().int(),
+    exhausted: z.number().int(),
+    unlimited: z.number().int(),
+    remain_quota: z
+      .number()
+      .meta({ description: 'Sum of remain_quota over the tokens that are not unlimited.' }),
+  })
+  .meta({ id: 'TokenSummary' });
 export type TokenSummary = z.infer<typeof tokenSummarySchema>;
