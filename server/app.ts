@@ -18,7 +18,7 @@ import type { TokenStore } from './store/token-store';
 export interface AppOptions {
   store: TokenStore;
   adminKey: string;
-  config: Pick<Config, 'corsOrigins'>;
+  config: Pick<Config, 'corsOrigins'> & Partial<Pick<Config, 'trustProxy'>>;
   /** The built dashboard (vite build output). */
   distDir: string;
   /** Milliseconds; the clock of the failed-attempt limiter, replaceable in tests. */
@@ -33,7 +33,11 @@ export function createApp({ store, adminKey, config, distDir, now = Date.now }: 
   app.use(standardHeaders(), compressWhenAccepted());
   if (config.corsOrigins.length > 0) app.use('/api/*', corsFor(config.corsOrigins));
 
-  const requireAdminKey = adminAuth({ adminKey, now });
+  const requireAdminKey = adminAuth({
+    adminKey,
+    now,
+    trustedProxies: config.trustProxy ?? null,
+  });
   app.use('/api/token/*', requireAdminKey);
   app.use('/api/option/*', requireAdminKey);
 

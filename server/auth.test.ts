@@ -150,34 +150,35 @@ describe('failure limiter', () => {
     clock += 3_600_000;
   });
 
-  it('answers 429 after 10 failures in a minute, even with the right key, until the minute has passed', async () => {
+  it('answers 429 to wrong keys after 10 failures in a minute, until the minute has passed, and lets the right key in', async () => {
     const attacker = '198.51.100.7';
+    const guess = { auth: 'Bearer guess', from: attacker };
     for (let i = 0; i < 10; i += 1) {
       clock += 1_000;
-      const response = await service.api('GET', '/api/token/', {
-        auth: 'Bearer guess',
-        from: attacker,
-      });
+      const response = await service.api('GET', '/api/token/', guess);
       expect(response.status, `attempt ${i + 1}`).toBe(401);
     }
     // The first failure was at +1 s, so the block lasts until +61 s; it is now +10 s.
     clock += 1_000;
-    const blocked = await service.api('GET', '/api/token/', { from: attacker });
+    const blocked = await service.api('GET', '/api/token/', guess);
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('Retry-After')).toBe('50');
     expect(blocked.message).toBe(
       'Too many wrong admin keys from this address: try again in 50 seconds',
     );
+    expect((await service.api('GET', '/api/token/', { auth: false, from: attacker })).status).toBe(
+      429,
+    );
 
+    // An administrator behind the same address is not locked out: a 256-bit key is not guessed.
+    expect((await service.api('GET', '/api/token/', { from: attacker })).status).toBe(200);
     const elsewhere = await service.api('GET', '/api/token/', { from: '203.0.113.9' });
     expect(elsewhere.status).toBe(200);
-    const local = await service.api('GET', '/api/token/');
-    expect(local.status).toBe(200);
 
     clock += 49_000;
-    expect((await service.api('GET', '/api/token/', { from: attacker })).status).toBe(429);
+    expect((await service.api('GET', '/api/token/', guess)).status).toBe(429);
     clock += 1_000;
-    expect((await service.api('GET', '/api/token/', { from: attacker })).status).toBe(200);
+    expect((await service.api('GET', '/api/token/', guess)).status).toBe(401);
   });
 
   it('answers 429 with Retry-After on every guarded route for a blocked address, does nothing, and serves other addresses', async () => {
@@ -186,7 +187,11 @@ describe('failure limiter', () => {
       await service.api('GET', '/api/option/', { auth: false, from: attacker });
     const before = await snapshotStore(service.store);
     for (const [method, path, options] of guardedRoutes()) {
-      const response = await service.api(method, path, { ...options, from: attacker });
+      const response = await service.api(method, path, {
+        ...options,
+        auth: 'Bearer guess',
+        from: attacker,
+      });
       expect(response.status, `${method} ${path}`).toBe(429);
       expect(response.headers.get('Retry-After')).toBe('60');
       expect(response).toMatchObject({ success: false, data: null });
@@ -205,11 +210,12 @@ describe('failure limiter', () => {
       for (let i = 0; i < 10; i += 1) {
         expect((await get(['Authorization: Bearer guess'], '127.0.0.2')).status).toBe(401);
       }
-      const blocked = await get([`Authorization: Bearer ${KEY}`], '127.0.0.2');
+      const blocked = await get(['Authorization: Bearer guess'], '127.0.0.2');
       expect(blocked.status).toBe(429);
       expect(blocked.headers['retry-after']).toBe('60');
       expect(JSON.parse(blocked.body)).toMatchObject({ success: false, data: null });
-      expect((await get([`Authorization: Bearer ${KEY}`], '127.0.0.3')).status).toBe(200);
+      expect((await get(['Authorization: Bearer guess'], '127.0.0.3')).status).toBe(401);
+      expect((await get([`Authorization: Bearer ${KEY}`], '127.0.0.2')).status).toBe(200);
     } finally {
       await listening.close();
     }
@@ -230,6 +236,54 @@ describe('failure limiter', () => {
     for (let i = 0; i < 20; i += 1)
       await service.api('GET', '/api/status', { auth: false, from: visitor });
     expect((await service.api('GET', '/api/token/', { from: visitor })).status).toBe(200);
+  });
+});
+
+describe('behind trusted proxies (TRUST_PROXY)', () => {
+  let behind: TestService;
+  beforeAll(() => {
+    behind = startTestService({ now: () => clock, trustProxy: ['10.0.0.0/8', '2001:db8::1'] });
+  });
+  afterAll(() => behind.close());
+  afterEach(() => {
+    clock += 3_600_000;
+  });
+
+  const guess = (from: string, forwardedFor?: string) =>
+    behind.api('GET', '/api/token/', {
+      auth: 'Bearer guess',
+      from,
+      headers: forwardedFor === undefined ? {} : { 'X-Forwarded-For': forwardedFor },
+    });
+
+  it('counts failures per client named by the trusted proxy, so one stranger locks out no one else', async () => {
+    for (let i = 0; i < 10; i += 1) await guess('10.0.0.5', '198.51.100.20');
+    expect((await guess('10.0.0.5', '198.51.100.20')).status).toBe(429);
+    // Another client through the same balancer, and the same one through another proxy.
+    expect((await guess('10.0.0.5', '198.51.100.21')).status).toBe(401);
+    expect((await guess('::ffff:10.9.9.9', '198.51.100.20')).status).toBe(429);
+    expect((await guess('2001:db8::1', '198.51.100.20')).status).toBe(429);
+  });
+
+  it('reads X-Forwarded-For from the right, past trusted hops only', async () => {
+    // The client wrote the first entry itself; the proxy appended the address it saw.
+    for (let i = 0; i < 10; i += 1) await guess('10.0.0.5', `203.0.113.${i}, 198.51.100.30`);
+    expect((await guess('10.0.0.5', '198.51.100.30')).status).toBe(429);
+    expect((await guess('10.0.0.5', '198.51.100.30, 10.1.2.3')).status).toBe(429);
+    expect((await guess('10.0.0.5', '203.0.113.0')).status).toBe(401);
+  });
+
+  it('ignores X-Forwarded-For from an address it does not trust', async () => {
+    for (let i = 0; i < 10; i += 1) await guess('192.0.2.50', `198.51.100.${100 + i}`);
+    // Each request named another client; all came from 192.0.2.50, which is what counts.
+    expect((await guess('192.0.2.50', '198.51.100.200')).status).toBe(429);
+    expect((await guess('192.0.2.51')).status).toBe(401);
+  });
+
+  it('takes the proxy itself as the client when it forwards no usable address', async () => {
+    for (let i = 0; i < 10; i += 1) await guess('10.0.0.6', 'unknown');
+    expect((await guess('10.0.0.6')).status).toBe(429);
+    expect((await guess('10.0.0.7')).status).toBe(401);
   });
 });
 

@@ -1,9 +1,9 @@
 import { hash, timingSafeEqual } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { MiddlewareHandler } from 'hono';
 import { FailureLimiter } from './failure-limiter';
+import { clientAddress, type TrustedProxies } from './http/client-address';
 import { ApiError } from './http/failures';
-import type { AppContext, AppEnv } from './http/types';
+import type { AppEnv } from './http/types';
 
 const MAX_FAILURES = 10;
 const WINDOW_MS = 60_000;
@@ -13,13 +13,21 @@ export interface AdminAuthOptions {
   adminKey: string;
   /** Milliseconds; the limiter's clock. */
   now: () => number;
+  /** Proxies whose X-Forwarded-For names the client; null trusts none. */
+  trustedProxies: TrustedProxies | null;
 }
 
 /**
  * Requires `Authorization: Bearer <admin key>`. Messages never repeat what was sent. After
- * MAX_FAILURES wrong or missing keys in a minute, an address gets 429 until the minute is over.
+ * MAX_FAILURES wrong or missing keys in a minute, an address gets 429 for its wrong keys until
+ * the minute is over. The right key always passes: the limit slows guessing, and an address may
+ * be shared (a NAT, a load balancer) by a stranger and the administrators.
  */
-export function adminAuth({ adminKey, now }: AdminAuthOptions): MiddlewareHandler<AppEnv> {
+export function adminAuth({
+  adminKey,
+  now,
+  trustedProxies,
+}: AdminAuthOptions): MiddlewareHandler<AppEnv> {
   const expected = sha256(adminKey);
   const limiter = new FailureLimiter({
     maxFailures: MAX_FAILURES,
@@ -29,7 +37,11 @@ export function adminAuth({ adminKey, now }: AdminAuthOptions): MiddlewareHandle
   });
 
   return async (c, next) => {
-    const address = clientAddress(c);
+    // Comparing digests takes the same time for every input, whatever its length.
+    if (timingSafeEqual(sha256(bearerToken(c.req.header('authorization'))), expected)) {
+      return next();
+    }
+    const address = clientAddress(c, trustedProxies);
     const waitMs = limiter.retryAfterMs(address);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -39,16 +51,12 @@ export function adminAuth({ adminKey, now }: AdminAuthOptions): MiddlewareHandle
         { 'Retry-After': String(seconds) },
       );
     }
-    // Comparing digests takes the same time for every input, whatever its length.
-    if (!timingSafeEqual(sha256(bearerToken(c.req.header('authorization'))), expected)) {
-      limiter.recordFailure(address);
-      throw new ApiError(
-        401,
-        'The admin key is missing or wrong: send it as "Authorization: Bearer <admin key>"',
-        { 'WWW-Authenticate': 'Bearer realm="Tokendesk"' },
-      );
-    }
-    await next();
+    limiter.recordFailure(address);
+    throw new ApiError(
+      401,
+      'The admin key is missing or wrong: send it as "Authorization: Bearer <admin key>"',
+      { 'WWW-Authenticate': 'Bearer realm="Tokendesk"' },
+    );
   };
 }
 
@@ -60,10 +68,4 @@ function sha256(text: string): Buffer {
 function bearerToken(header: string | undefined): string {
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header ?? '');
   return match?.[1] ?? '';
-}
-
-/** In-process requests (app.request in tests) have no socket: they share one 'local' address. */
-function clientAddress(c: AppContext): string {
-  if (!c.env?.incoming) return 'local';
-  return getConnInfo(c).remote.address ?? 'local';
 }

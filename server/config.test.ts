@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       adminKey: undefined,
       demo: false,
       corsOrigins: [],
+      trustProxy: null,
       upstreamUrl: undefined,
       upstreamTimeoutMs: 15_000,
       dashboardDir: undefined,
@@ -29,10 +30,22 @@ describe('loadConfig', () => {
         UPSTREAM_URL: 'https://gateway.example.com/',
         UPSTREAM_TIMEOUT_MS: '5000',
         DASHBOARD_DIR: '/srv/tokendesk/dist',
+        TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8',
       },
       [],
     );
-    expect(config).toEqual({
+    const { trustProxy, ...rest } = config;
+    expect(['10.200.1.1', '192.0.2.7', 'fd00::5'].map((a) => trustProxy?.has(a))).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['11.0.0.1', '192.0.2.8', 'fe00::5'].map((a) => trustProxy?.has(a))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(rest).toEqual({
       port: 8080,
       host: '0.0.0.0',
       dataDir: '/var/lib/tokendesk',
@@ -73,6 +86,9 @@ describe('loadConfig', () => {
     [{ UPSTREAM_TIMEOUT_MS: '50' }, [], 'UPSTREAM_TIMEOUT_MS must be milliseconds from 100'],
     [{ UPSTREAM_TIMEOUT_MS: '1.5' }, [], 'not "1.5"'],
     [{}, ['--dmeo'], 'unknown argument "--dmeo" (the only one is --demo)'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, [], 'TRUST_PROXY must be a comma-separated list'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.local' }, [], '"proxy.local" is not one'],
+    [{ TRUST_PROXY: '::1/129' }, [], '"::1/129" is not one'],
   ] as const)('refuses %j %j with one clear line', (env, argv, message) => {
     expect(() => loadConfig(env, argv)).toThrow(ConfigError);
     expect(() => loadConfig(env, argv)).toThrow(message);

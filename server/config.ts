@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { TrustedProxies } from './http/client-address';
 
 export interface Config {
   port: number;
@@ -10,6 +11,8 @@ export interface Config {
   demo: boolean;
   /** Origins allowed to call the API from a browser; empty means no CORS headers at all. */
   corsOrigins: string[];
+  /** Proxies whose X-Forwarded-For names the client; null: the connection's address is the client. */
+  trustProxy: TrustedProxies | null;
   /** Proxy mode: an existing one-api or new-api gateway that /api is forwarded to. */
   upstreamUrl: URL | undefined;
   /** How long to wait for the upstream's answer before a 504. */
@@ -33,6 +36,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     adminKey: parseAdminKey(env.ADMIN_KEY),
     demo: parseDemo(env.DEMO, argv),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     upstreamUrl: parseUpstreamUrl(env.UPSTREAM_URL),
     upstreamTimeoutMs: parseUpstreamTimeout(env.UPSTREAM_TIMEOUT_MS),
     dashboardDir: env.DASHBOARD_DIR ? resolve(env.DASHBOARD_DIR) : undefined,
@@ -136,4 +140,19 @@ function isOrigin(candidate: string): boolean {
   } catch {
     return false;
   }
+}
+
+function parseTrustProxy(value: string | undefined): TrustedProxies | null {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return null;
+  const trusted = TrustedProxies.parse(entries);
+  if (typeof trusted === 'string') {
+    throw new ConfigError(
+      `TRUST_PROXY must be a comma-separated list of proxy addresses or CIDR ranges like 10.0.0.0/8, and "${trusted}" is not one`,
+    );
+  }
+  return trusted;
 }

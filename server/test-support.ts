@@ -17,6 +17,7 @@ import {
 } from '../src/contract/token';
 import { createApp } from './app';
 import type { App } from './http/types';
+import { TrustedProxies } from './http/client-address';
 import { checkAnswer } from './openapi/answer-check';
 import { openSqliteStore } from './store/sqlite-store';
 import type { TokenStore } from './store/token-store';
@@ -62,6 +63,14 @@ export interface TestServiceOptions {
   clock?: () => number;
   distDir?: string;
   corsOrigins?: string[];
+  /** TRUST_PROXY's entries: proxies whose X-Forwarded-For names the client. */
+  trustProxy?: string[];
+}
+
+function trustedProxies(entries: string[]): TrustedProxies {
+  const trusted = TrustedProxies.parse(entries);
+  if (typeof trusted === 'string') throw new Error(`not a proxy address: ${trusted}`);
+  return trusted;
 }
 
 export function makeTempDir(prefix = 'tokendesk-test-'): string {
@@ -74,7 +83,10 @@ export function startTestService(options: TestServiceOptions = {}): TestService 
   const app = createApp({
     store,
     adminKey: TEST_ADMIN_KEY,
-    config: { corsOrigins: options.corsOrigins ?? [] },
+    config: {
+      corsOrigins: options.corsOrigins ?? [],
+      trustProxy: options.trustProxy ? trustedProxies(options.trustProxy) : null,
+    },
     distDir: options.distDir ?? join(dataDir, 'no-dist'),
     now: options.now,
   });

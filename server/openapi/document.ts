@@ -34,7 +34,7 @@ const DESCRIPTION = [
   '',
   'Every answer under `/api`, except this document and its reference page, is JSON in the envelope `{ "success": true|false, "message": "", "data": ... }`. On failure `message` says what to fix and the status tells the class. A failure changes no stored data; every acknowledged write is on disk.',
   '',
-  'Routes behind the admin key need `Authorization: Bearer <ADMIN_KEY>`. After 10 wrong or missing keys within a minute, an address gets 429 until the minute has passed.',
+  'Routes behind the admin key need `Authorization: Bearer <ADMIN_KEY>`. After 10 wrong or missing keys within a minute, further wrong keys from that address get 429 until the minute has passed; the right key always passes.',
 ].join('\n');
 
 function successContent(operation: Operation) {

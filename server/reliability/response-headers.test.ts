@@ -84,7 +84,7 @@ function serviceRows(origin: string): Row[] {
     },
     {
       label: 'API 429',
-      request: httpRequest('GET', '/api/token/', [AUTH, ...o]),
+      request: httpRequest('GET', '/api/token/', ['Authorization: Bearer guess', ...o]),
       status: 429,
       api: true,
       localAddress: BLOCKED_ADDRESS,

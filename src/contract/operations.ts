@@ -34,7 +34,7 @@ export const FAILURE_MEANINGS: Readonly<Record<FailureStatus, string>> = {
   404: 'No token has this id.',
   413: 'The body is over 64 KiB.',
   415: 'The body is not sent as application/json.',
-  429: 'Too many failed admin keys from this address: wait for Retry-After seconds.',
+  429: 'A wrong admin key, after too many from this address: wait Retry-After seconds.',
   500: 'A fault of the service; nothing was changed.',
   503: 'The database does not answer.',
 };
