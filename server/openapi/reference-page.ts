@@ -78,8 +78,12 @@ function typeCell(schema: JsonSchema): Html {
   return html`<code>${typeText(schema)}</code>`;
 }
 
-function fieldsTable(schema: JsonSchema, caption: string): Html {
-  const required = new Set(schema.required ?? []);
+/** A table whose rows are named in their first cell: a field, a parameter. */
+function namedRows(
+  caption: string,
+  columns: string[],
+  rows: { name: Html; cells: Html[] }[],
+): Html {
   return html`<div class="scroll" tabindex="0">
     <table>
       <caption>
@@ -87,25 +91,35 @@ function fieldsTable(schema: JsonSchema, caption: string): Html {
       </caption>
       <thead>
         <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Type</th>
-          <th scope="col">Rules</th>
-          <th scope="col">Meaning</th>
+          ${columns.map((column) => html`<th scope="col">${column}</th>`)}
         </tr>
       </thead>
       <tbody>
-        ${Object.entries(schema.properties ?? {}).map(
-          ([name, field]) =>
+        ${rows.map(
+          (row) =>
             html`<tr>
-              <th scope="row"><code>${name}</code>${required.has(name) ? ' (required)' : ''}</th>
-              <td>${typeCell(field)}</td>
-              <td>${rulesText(field)}</td>
-              <td>${prose(field.description)}</td>
+              <th scope="row">${row.name}</th>
+              ${row.cells.map((cell) => html`<td>${cell}</td>`)}
             </tr>`,
         )}
       </tbody>
     </table>
   </div>`;
+}
+
+const named = (name: string, required: boolean | undefined) =>
+  html`<code>${name}</code>${required ? ' (required)' : ''}`;
+
+function fieldsTable(schema: JsonSchema, caption: string): Html {
+  const required = new Set(schema.required ?? []);
+  return namedRows(
+    caption,
+    ['Field', 'Type', 'Rules', 'Meaning'],
+    Object.entries(schema.properties ?? {}).map(([name, field]) => ({
+      name: named(name, required.has(name)),
+      cells: [typeCell(field), html`${rulesText(field)}`, prose(field.description)],
+    })),
+  );
 }
 
 /** An object's fields as a table; a union as one table per shape; anything else as its type. */
@@ -123,37 +137,21 @@ function parametersBlock(operation: OperationObject): Html {
   const parameters = operation.parameters ?? [];
   if (parameters.length === 0) return html``;
   return html`<h4>Parameters</h4>
-    <div class="scroll" tabindex="0">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">In</th>
-            <th scope="col">Type</th>
-            <th scope="col">Rules</th>
-            <th scope="col">Meaning</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${parameters.map(
-            (p) =>
-              html`<tr>
-                <th scope="row"><code>${p.name}</code>${p.required ? ' (required)' : ''}</th>
-                <td>${p.in}</td>
-                <td>${typeCell(p.schema)}</td>
-                <td>${rulesText(p.schema)}</td>
-                <td>
-                  ${prose(p.description ?? p.schema.description)}${
-                    p.example === undefined
-                      ? ''
-                      : html` Example: <code>${String(p.example)}</code>.`
-                  }
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`;
+    ${namedRows(
+      'Parameters',
+      ['Name', 'In', 'Type', 'Rules', 'Meaning'],
+      parameters.map((p) => ({
+        name: named(p.name, p.required),
+        cells: [
+          html`${p.in}`,
+          typeCell(p.schema),
+          html`${rulesText(p.schema)}`,
+          html`${prose(p.description ?? p.schema.description)}${
+            p.example === undefined ? '' : html` Example: <code>${String(p.example)}</code>.`
+          }`,
+        ],
+      })),
+    )}`;
 }
 
 function bodyBlock(operation: OperationObject): Html {
