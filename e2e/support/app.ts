@@ -83,6 +83,7 @@ const LAZY_PARTS = [
   'bulk-dialog',
   'settings-drawer',
   'activity-drawer',
+  'explorer-drawer',
   'zh-CN',
 ];
 

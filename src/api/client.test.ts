@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { activityLog } from './activity';
 import { createClient, type CallRecord } from './client';
 import { ApiError } from './errors';
 
@@ -190,5 +191,65 @@ describe('gateways that refuse a key with HTTP 200', () => {
       schema: z.null(),
     });
     expect(new Headers(fetchMock.mock.calls[0]![1]?.headers).get('New-Api-User')).toBe('1');
+  });
+});
+
+describe('a call made as typed (the API explorer)', () => {
+  afterEach(() => activityLog.clear());
+
+  it('returns a refusal as an answer, logged in the activity like any call', async () => {
+    stubFetch(() =>
+      json({ success: false, message: 'remain_quota must be a whole number', data: null }, 400),
+    );
+    const client = createClient(connection, { onCall: activityLog.add });
+    const answer = await client.exchange('POST', '/api/token/', { body: { name: 'a' } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { success: false, message: 'remain_quota must be a whole number' },
+    });
+    expect(answer.durationMs).toBeGreaterThanOrEqual(0);
+    expect(activityLog.get()[0]).toMatchObject({
+      method: 'POST',
+      url: 'http://gateway.test/api/token/',
+      body: '{"name":"a"}',
+      status: 400,
+      ok: false,
+      outcome: 'remain_quota must be a whole number',
+    });
+  });
+
+  it('shows a 401 without ending the session', async () => {
+    stubFetch(() => json({ success: false, message: 'The admin key is missing or wrong' }, 401));
+    const onUnauthorized = vi.fn();
+    const answer = await createClient(connection, { onUnauthorized }).exchange('GET', '/x');
+    expect(answer.status).toBe(401);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('keeps an answer that is not JSON as its text, and an empty one as nothing', async () => {
+    stubFetch(() => new Response('<!doctype html><title>API</title>', { status: 200 }));
+    const page = await createClient(connection).exchange('GET', '/api/docs');
+    expect(page.body).toBe('<!doctype html><title>API</title>');
+    stubFetch(() => new Response(null, { status: 204 }));
+    expect((await createClient(connection).exchange('DELETE', '/x')).body).toBeUndefined();
+  });
+
+  it('sends the query as given, and no key to an open route', async () => {
+    const fetchMock = stubFetch(() => json({ status: 'ok' }));
+    const client = createClient({ ...connection, userId: '1' });
+    await client.exchange('GET', '/api/token/', { query: { p: '2', keyword: '' } });
+    expect(fetchMock.mock.calls[0]![0]).toBe('http://gateway.test/api/token/?p=2');
+    await client.exchange('GET', '/healthz', { keyless: true });
+    const headers = new Headers(fetchMock.mock.calls[1]![1]?.headers);
+    expect(headers.get('Authorization')).toBeNull();
+    expect(headers.get('New-Api-User')).toBeNull();
+  });
+
+  it('throws only when no answer came, and logs that too', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const client = createClient(connection, { onCall: activityLog.add });
+    const error = await failure(client.exchange('GET', '/api/status'));
+    expect(error.kind).toBe('network');
+    expect(activityLog.get()[0]).toMatchObject({ status: null, ok: false });
   });
 });

@@ -48,6 +48,22 @@ export interface RequestOptions<T> {
   limited?: LimitedAction;
 }
 
+/** A call made as typed, for the API explorer: the answer is returned whatever it says. */
+export interface ExchangeOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** An open route: sent without the admin key, as its documentation shows it. */
+  keyless?: boolean;
+}
+
+/** What the server answered to an exchange. */
+export interface Exchanged {
+  status: number;
+  durationMs: number;
+  /** The answer parsed as JSON; its text when it is not JSON; undefined when it is empty. */
+  body: unknown;
+}
+
 let nextCallId = 1;
 
 export function buildUrl(
@@ -68,6 +84,15 @@ function hostOf(baseUrl: string): string {
     return new URL(baseUrl).host;
   } catch {
     return baseUrl;
+  }
+}
+
+function parseAnswer(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 
@@ -134,14 +159,19 @@ function failureFor(
 export function createClient(connection: Connection, hooks: ClientHooks = {}) {
   const host = hostOf(connection.baseUrl);
 
-  async function send(method: string, url: string, body: string | undefined): Promise<Response> {
+  async function send(
+    method: string,
+    url: string,
+    body: string | undefined,
+    withKey = true,
+  ): Promise<Response> {
     try {
       return await fetch(url, {
         method,
         headers: {
-          Authorization: `Bearer ${connection.adminKey}`,
+          ...(withKey ? { Authorization: `Bearer ${connection.adminKey}` } : {}),
           Accept: 'application/json',
-          ...(connection.userId ? { 'New-Api-User': connection.userId } : {}),
+          ...(withKey && connection.userId ? { 'New-Api-User': connection.userId } : {}),
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         body,
@@ -177,11 +207,11 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
     }
   }
 
-  async function request<T>(method: string, path: string, options: RequestOptions<T>): Promise<T> {
-    const url = buildUrl(connection.baseUrl, path, options.query);
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  /** Reports a finished call to the activity log; returns how long it took. */
+  function recorder(method: string, url: string, body: string | undefined) {
     const startedAt = Date.now();
-    const record = (status: number | null, ok: boolean, outcome: string) =>
+    return (status: number | null, ok: boolean, outcome: string) => {
+      const durationMs = Date.now() - startedAt;
       hooks.onCall?.({
         id: nextCallId++,
         startedAt,
@@ -189,10 +219,18 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
         url,
         body,
         status,
-        durationMs: Date.now() - startedAt,
+        durationMs,
         ok,
         outcome,
       });
+      return durationMs;
+    };
+  }
+
+  async function request<T>(method: string, path: string, options: RequestOptions<T>): Promise<T> {
+    const url = buildUrl(connection.baseUrl, path, options.query);
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const record = recorder(method, url, body);
 
     let response: Response;
     try {
@@ -246,7 +284,41 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
     return data.data;
   }
 
-  return { connection, request };
+  /**
+   * Sends the request as given and returns the answer whatever it says: an HTTP failure is an
+   * answer to show, not an error, and a 401 does not end the session. Only a call that got no
+   * answer (unreachable, refused by the page's policy, timed out) throws its ApiError.
+   */
+  async function exchange(
+    method: string,
+    path: string,
+    options: ExchangeOptions = {},
+  ): Promise<Exchanged> {
+    const url = buildUrl(connection.baseUrl, path, options.query);
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const record = recorder(method, url, body);
+    let answer: unknown;
+    let response: Response;
+    try {
+      response = await send(method, url, body, !options.keyless);
+      answer = parseAnswer(await response.text());
+    } catch (error) {
+      record(null, false, (error as Error).message);
+      throw error;
+    }
+    const envelope = anyEnvelopeSchema.safeParse(answer);
+    const refused = envelope.success && !envelope.data.success;
+    const ok = response.ok && !refused;
+    const message = envelope.success ? envelope.data.message : '';
+    const durationMs = record(
+      response.status,
+      ok,
+      ok ? 'OK' : message || `HTTP ${response.status}`,
+    );
+    return { status: response.status, durationMs, body: answer };
+  }
+
+  return { connection, request, exchange };
 }
 
 export type ApiClient = ReturnType<typeof createClient>;

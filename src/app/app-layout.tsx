@@ -18,6 +18,7 @@ import { useI18n } from '../components/i18n';
 import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
 import {
   IconActivity,
+  IconApi,
   IconKey,
   IconLanguage,
   IconLogout,
@@ -30,6 +31,7 @@ import { ChoiceMenu, type Choice } from './choice-menu';
 
 const SettingsDrawer = lazyPart(() => import('../features/settings/settings-drawer'));
 const ActivityDrawer = lazyPart(() => import('../features/activity/activity-drawer'));
+const ExplorerDrawer = lazyPart(() => import('../features/explorer/explorer-drawer'));
 
 function hostOf(baseUrl: string): string {
   try {
@@ -69,7 +71,7 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const narrow = useMediaQuery('(max-width: 75em)', false, { getInitialValueInEffect: false });
-  const [panel, setPanel] = useState<'settings' | 'activity' | null>(null);
+  const [panel, setPanel] = useState<'settings' | 'activity' | 'explorer' | null>(null);
   const schemes: Choice<MantineColorScheme>[] = [
     { value: 'light', label: t('theme.light') },
     { value: 'dark', label: t('theme.dark') },
@@ -81,9 +83,12 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
       <AppShell.Header>
         <Group h="100%" px={phone ? 'sm' : 'md'} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <ThemeIcon size={32} radius="md" variant="filled">
-              <IconKey width={18} height={18} />
-            </ThemeIcon>
+            {/* On a phone the header's buttons need the logo's room; the name stays. */}
+            {!phone && (
+              <ThemeIcon size={32} radius="md" variant="filled">
+                <IconKey width={18} height={18} />
+              </ThemeIcon>
+            )}
             <div style={{ minWidth: 0 }}>
               <Title order={2} size="h4" lh={1.1}>
                 {t('app.name')}
@@ -101,6 +106,12 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
               label={t('header.activity')}
               icon={<IconActivity />}
               onClick={() => setPanel('activity')}
+            />
+            <HeaderButton
+              compact={narrow}
+              label={t('header.api')}
+              icon={<IconApi />}
+              onClick={() => setPanel('explorer')}
             />
             <ChoiceMenu
               label={t('header.language')}
@@ -139,6 +150,7 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
       <LazyBoundary>
         {panel === 'settings' && <SettingsDrawer onClose={() => setPanel(null)} />}
         {panel === 'activity' && <ActivityDrawer onClose={() => setPanel(null)} />}
+        {panel === 'explorer' && <ExplorerDrawer onClose={() => setPanel(null)} />}
       </LazyBoundary>
     </AppShell>
   );

@@ -6,8 +6,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { activityLog } from '../api/activity';
 import { BackendContext } from '../api/backend-context';
-import type { Connection } from '../api/client';
+import { createClient, type Connection } from '../api/client';
 import { createBackend } from '../api/create-backend';
+import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
 import { sessionStore } from '../api/session';
 import { useI18n } from '../components/i18n';
 import { AppLayout } from './app-layout';
@@ -48,13 +49,21 @@ export function ConnectedApp({ connection }: { connection: Connection }) {
       ),
     [connection, queryClient],
   );
+  // The explorer's calls are logged like every other, but a 401 there is an answer to show:
+  // without onUnauthorized it does not end the session.
+  const exchange = useMemo<ExchangeAccess>(() => {
+    const client = createClient(connection, { onCall: activityLog.add });
+    return { connection, exchange: client.exchange };
+  }, [connection]);
   return (
     <QueryClientProvider client={queryClient}>
       <BackendContext.Provider value={backend}>
-        <ServerQuota server={connection.baseUrl}>
-          <LocalizedNotifications />
-          <AppLayout baseUrl={connection.baseUrl} />
-        </ServerQuota>
+        <ExchangeContext.Provider value={exchange}>
+          <ServerQuota server={connection.baseUrl}>
+            <LocalizedNotifications />
+            <AppLayout baseUrl={connection.baseUrl} />
+          </ServerQuota>
+        </ExchangeContext.Provider>
       </BackendContext.Provider>
     </QueryClientProvider>
   );

@@ -57,6 +57,7 @@ export const IconAlert = (p: P) => (
     {...p}
   />
 );
+export const IconApi = (p: P) => <Icon d="M8 8l-4 4 4 4M16 8l4 4-4 4M14 5l-4 14" {...p} />;
 export const IconActivity = (p: P) => <Icon d="M3 12h4l3 8 4-16 3 8h4" {...p} />;
 export const IconLanguage = (p: P) => (
   <Icon

@@ -39,3 +39,13 @@ describe('copy as curl', () => {
     expect(echoed).toBe(body);
   });
 });
+
+describe('curl for an open route', () => {
+  it('sends no key and no user id, even when asked to include the key', () => {
+    const command = toCurl(
+      { method: 'GET', url: 'http://h/healthz', body: undefined },
+      { adminKey: 'k3y', userId: '1', keyless: true },
+    );
+    expect(command).toBe(`curl -sS 'http://h/healthz'`);
+  });
+});

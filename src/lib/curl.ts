@@ -15,20 +15,26 @@ export interface CurlCredentials {
   adminKey?: string;
   /** new-api's user id, sent as New-Api-User (older releases refuse calls without it). */
   userId?: string;
+  /** An open route: the command sends no key, as the route needs none. */
+  keyless?: boolean;
 }
 
 /**
  * The call as a curl command a person can paste into a terminal. The admin key is written as
  * $ADMIN_KEY (expanded by the shell, hence double quotes) unless the person asks for it.
  */
-export function toCurl(call: CurlCall, { adminKey, userId }: CurlCredentials = {}): string {
+export function toCurl(
+  call: CurlCall,
+  { adminKey, userId, keyless = false }: CurlCredentials = {},
+): string {
   const auth = adminKey
     ? shellQuote(`Authorization: Bearer ${adminKey}`)
     : '"Authorization: Bearer $ADMIN_KEY"';
   const parts = ['curl', '-sS'];
   if (call.method !== 'GET') parts.push('-X', call.method);
-  parts.push(shellQuote(call.url), '-H', auth);
-  if (userId) parts.push('-H', shellQuote(`New-Api-User: ${userId}`));
+  parts.push(shellQuote(call.url));
+  if (!keyless) parts.push('-H', auth);
+  if (userId && !keyless) parts.push('-H', shellQuote(`New-Api-User: ${userId}`));
   if (call.body !== undefined) {
     parts.push(
       '-H',

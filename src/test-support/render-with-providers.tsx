@@ -5,8 +5,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import type { TokenBackend } from '../api/backend';
 import { BackendContext } from '../api/backend-context';
-import type { Connection } from '../api/client';
+import { createClient, type ClientHooks, type Connection } from '../api/client';
 import { createBackend } from '../api/create-backend';
+import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
 import { createQueryClient } from '../app/query-client';
 import { ServerQuota } from '../app/server-quota';
 import { cssVariablesResolver, theme } from '../app/theme';
@@ -17,17 +18,26 @@ interface Options {
   /** Renders as the signed-in app does: with a backend for this server, a cache and its ratio. */
   connection?: Connection;
   language?: Language;
+  /** What the session does with the calls made (the activity log, a rejected key). */
+  hooks?: ClientHooks;
 }
 
 /**
  * Renders with the app's own providers: Mantine with the app's theme (transitions and portals
  * off, as Mantine advises for tests), the catalogue, and when connected a real backend over fetch.
  */
-export function renderWithProviders(ui: ReactElement, { connection, language }: Options = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { connection, language, hooks = {} }: Options = {},
+) {
   if (language) localStorage.setItem('tokendesk.language', language);
   const queryClient = createQueryClient();
   const backend: TokenBackend | null = connection
-    ? createBackend(connection, {}, queryClient)
+    ? createBackend(connection, hooks, queryClient)
+    : null;
+  // As in the app: the explorer's calls are logged, and a 401 there does not end the session.
+  const exchange: ExchangeAccess | null = connection
+    ? { connection, exchange: createClient(connection, { onCall: hooks.onCall }).exchange }
     : null;
 
   function Providers({ children }: { children: ReactNode }) {
@@ -35,7 +45,9 @@ export function renderWithProviders(ui: ReactElement, { connection, language }: 
       connection && backend ? (
         <QueryClientProvider client={queryClient}>
           <BackendContext.Provider value={backend}>
-            <ServerQuota server={connection.baseUrl}>{children}</ServerQuota>
+            <ExchangeContext.Provider value={exchange}>
+              <ServerQuota server={connection.baseUrl}>{children}</ServerQuota>
+            </ExchangeContext.Provider>
           </BackendContext.Provider>
         </QueryClientProvider>
       ) : (
@@ -48,5 +60,10 @@ export function renderWithProviders(ui: ReactElement, { connection, language }: 
     );
   }
 
-  return { user: userEvent.setup(), backend, ...render(ui, { wrapper: Providers }) };
+  return {
+    user: userEvent.setup(),
+    backend,
+    queryClient,
+    ...render(ui, { wrapper: Providers }),
+  };
 }

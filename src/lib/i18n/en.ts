@@ -286,6 +286,91 @@ export const en = {
   'lazy.failedBody': 'The server did not send it. Check that it is running, then try again.',
   'error.unknown': 'Something went wrong: {message}',
   'error.copyRefused': 'The browser refused to copy. Select the text and copy it by hand.',
+  'header.api': 'API',
+  'explorer.title': 'API explorer',
+  'explorer.intro':
+    'Send any call of the API with this session’s admin key. Each call is listed in Activity, like the dashboard’s own.',
+  'explorer.operations': 'Operations',
+  'explorer.resource.tokens': 'Tokens',
+  'explorer.resource.settings': 'Settings',
+  'explorer.resource.service': 'Service',
+  'explorer.reference': 'Open the reference page',
+  'explorer.gatewayTitle': 'The four operations {kind} shares with this service',
+  'explorer.gatewayBody':
+    'Listing, creating, updating and deleting tokens are the routes this service, one-api and new-api all have, so they are the ones offered here. The other operations are this service’s own routes, which {kind} does not have. {kind} answers these four in its own shapes (its pages, fields and messages differ from the examples); docs/gateways.md in the Tokendesk sources lists the differences.',
+  'explorer.choose': 'Choose an operation to fill in its parameters and send it.',
+  'explorer.back': 'All operations',
+  'explorer.open': 'No key needed',
+  'explorer.example': 'Example',
+  'explorer.pathParams': 'Path parameters',
+  'explorer.queryParams': 'Query parameters',
+  'explorer.range': 'From {min} to {max}',
+  'explorer.maxLength': 'Up to {max} characters',
+  'explorer.default': 'Default: {value}',
+  'explorer.clear': 'Clear {name}',
+  'explorer.body': 'Body (JSON)',
+  'explorer.bodyHint':
+    'Checked with the same schema the service validates it with before it is sent.',
+  'explorer.invalidJson': 'The body is not valid JSON: {detail}',
+  'explorer.notSent': 'Nothing was sent: correct what is marked above.',
+  'explorer.send': 'Send',
+  'explorer.answer': 'Answer',
+  'explorer.noAnswer': 'No answer',
+  'explorer.answerBody': 'Answer body',
+  'explorer.emptyAnswer': '(empty)',
+  'explorer.unauthorized':
+    'The server refused the admin key for this call. You are still signed in; if the key was changed on the server, log out and connect with the new one.',
+  'explorer.curl': 'The same call with curl',
+  'explorer.curlCommand': 'curl command',
+  'explorer.field.id': 'The token’s id.',
+  'explorer.field.p': 'The page, from 1.',
+  'explorer.field.size': 'Tokens a page.',
+  'explorer.field.keyword': 'Names that contain this text, in any case.',
+  'explorer.field.token': 'The token with this whole key, with or without sk-.',
+  'explorer.field.status':
+    'Tokens with this status: 1 enabled, 2 disabled, 3 expired, 4 exhausted.',
+  'explorer.field.order': 'The field to order by; - in front for descending.',
+  'explorer.field.status_only': 'true: only id and status are read from the body.',
+  'explorer.example.updateToken.0': 'Update',
+  'explorer.example.updateToken.1': 'Disable',
+  'explorer.op.listTokens': 'List tokens',
+  'explorer.op.searchTokens': 'Search tokens',
+  'explorer.op.summarizeTokens': 'Count tokens by status',
+  'explorer.op.getToken': 'Get one token',
+  'explorer.op.createToken': 'Create a token',
+  'explorer.op.updateToken': 'Update a token',
+  'explorer.op.deleteToken': 'Delete a token',
+  'explorer.op.deleteTokens': 'Delete several tokens',
+  'explorer.op.revealTokenKey': 'Reveal a key',
+  'explorer.op.getOptions': 'Read the options',
+  'explorer.op.setOption': 'Change an option',
+  'explorer.op.getStatus': 'Service status',
+  'explorer.op.getHealth': 'Health check',
+  'explorer.op.getOpenApiDocument': 'OpenAPI document',
+  'explorer.about.listTokens':
+    'One page of tokens, filtered and ordered by the server. Keys are masked. `total` counts every match.',
+  'explorer.about.searchTokens':
+    'The same as listing: kept for clients written against one-api and new-api.',
+  'explorer.about.summarizeTokens':
+    'Counts per status and the quota left on limited tokens, over the tokens a list with the same `keyword` and `token` would show.',
+  'explorer.about.getToken': 'One token, its key masked.',
+  'explorer.about.createToken':
+    'The new token, with its whole key: the one answer besides a reveal that holds it. Left-out fields take their defaults; unknown fields are ignored.',
+  'explorer.about.updateToken':
+    'Fields left out keep their values. Switching on a token that is past its expiry, or limited with no quota left, is refused until that is changed. With `status_only=true`, only `id` and `status` are read.',
+  'explorer.about.deleteToken': 'The id of the deleted token. Ids are never reused.',
+  'explorer.about.deleteTokens':
+    'Deletes 1 to 100 tokens at once; answers how many existed and were deleted.',
+  'explorer.about.revealTokenKey':
+    'The whole key of one token. A POST, so that it stays out of caches, prefetching and browser history.',
+  'explorer.about.getOptions':
+    'The settings the dashboard shows, as strings: `QuotaPerUnit` and `DisplayInCurrencyEnabled`.',
+  'explorer.about.setOption': 'Sets one option; answers with every option as now kept.',
+  'explorer.about.getStatus': 'The version and how quota is shown. Open without the admin key.',
+  'explorer.about.getHealth':
+    'For load balancers: 200 while the service can serve, 503 while its database does not answer.',
+  'explorer.about.getOpenApiDocument':
+    'This API as an OpenAPI 3.1 document, made from the same schemas the service validates with. Open without the admin key.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,33 @@
+import type { Operation } from '../../contract/operations';
+import { en, type MessageKey } from '../../lib/i18n/en';
+import type { Translate } from '../../lib/i18n/translate';
+
+/*
+ * The catalogue holds each operation's texts by its id. An operation the catalogue does not know
+ * yet still shows, in the contract's English; a test holds the catalogue to the contract.
+ */
+
+const known = (key: string): key is MessageKey => Object.hasOwn(en, key);
+
+function translated(key: string, fallback: string, t: Translate): string {
+  return known(key) ? t(key) : fallback;
+}
+
+export const summaryKey = (operation: Operation) => `explorer.op.${operation.id}`;
+export const descriptionKey = (operation: Operation) => `explorer.about.${operation.id}`;
+export const fieldKey = (name: string) => `explorer.field.${name}`;
+export const exampleKey = (operation: Operation, index: number) =>
+  `explorer.example.${operation.id}.${index}`;
+
+export const operationSummary = (operation: Operation, t: Translate) =>
+  translated(summaryKey(operation), operation.summary, t);
+
+export const operationDescription = (operation: Operation, t: Translate) =>
+  translated(descriptionKey(operation), operation.description, t);
+
+export const exampleTitle = (operation: Operation, index: number, t: Translate) =>
+  translated(exampleKey(operation, index), operation.examples[index]?.title ?? '', t);
+
+/** What a parameter means, or null when neither the catalogue nor the schema says. */
+export const fieldDescription = (name: string, fallback: string | undefined, t: Translate) =>
+  translated(fieldKey(name), fallback ?? '', t) || null;
