@@ -92,6 +92,35 @@ export interface TestStore {
   dispose(): Promise<void>;
 }
 
+/** TOKENDESK_SECRET for service processes on PostgreSQL: 32 bytes in base64. */
+export const TEST_SECRET = Buffer.alloc(32, 1).toString('base64');
+
+/**
+ * A new database on the run's PostgreSQL server: migrated (a copy of the template), or with
+ * `empty`, as a first start finds it.
+ */
+export async function newTestDatabaseUrl(options: { empty?: boolean } = {}): Promise<string> {
+  const adminUrl = inject('postgresUrl');
+  if (!adminUrl) throw new Error('no PostgreSQL server in this test run');
+  return createTestDatabase(adminUrl, options.empty ? 'template1' : inject('postgresTemplate'));
+}
+
+/**
+ * The settings a service process needs for a new database of `engine` (the run's by default):
+ * DATA_DIR, and on PostgreSQL DATABASE_URL and TOKENDESK_SECRET. ADMIN_KEY is the test's.
+ */
+export async function serviceDatabaseEnv(
+  dataDir: string,
+  engine: Engine = testEngine(),
+): Promise<Record<string, string>> {
+  if (engine === 'sqlite') return { DATA_DIR: dataDir };
+  return {
+    DATA_DIR: dataDir,
+    DATABASE_URL: await newTestDatabaseUrl(),
+    TOKENDESK_SECRET: TEST_SECRET,
+  };
+}
+
 /** A store of `engine` (the run's by default) on a new, empty database. */
 export function openTestStore(
   options: { clock?: () => number; engine?: Engine; dataDir?: string } = {},
