@@ -1,0 +1,96 @@
+/**
+ * What only PostgreSQL has: its versioned schema, migrated once whoever starts first, and its
+ * settings. Everything the engines share is tested on both by token-store.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { tokenListQuerySchema } from '../../src/contract/token';
+import { newTestDatabaseUrl } from '../test-support';
+import { PG_SCHEMA_VERSION } from './postgres-schema';
+import { createPostgresStore, openPostgresStore } from './postgres-store';
+import { connectForTests } from './test-postgres';
+
+const versions = (url: string) =>
+  connectForTests(url, async (client) =>
+    (
+      await client.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY 1')
+    ).rows.map((row) => row.version),
+  );
+
+describe('the PostgreSQL schema', () => {
+  it('is made on an empty database and its versions recorded, once even with ten starts at once', async () => {
+    const url = await newTestDatabaseUrl({ empty: true });
+    const stores = await Promise.all(
+      Array.from({ length: 10 }, () => openPostgresStore({ url, poolSize: 2 })),
+    );
+    try {
+      const created = await stores[3]!.create({
+        name: 'After the race',
+        remain_quota: 1,
+        expired_time: -1,
+        unlimited_quota: false,
+        models: '',
+        subnet: '',
+      });
+      expect((await stores[7]!.get(created.id))?.name).toBe('After the race');
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
+    expect(await versions(url)).toEqual(Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1));
+    const extensions = await connectForTests(url, async (client) =>
+      (await client.query<{ extname: string }>('SELECT extname FROM pg_extension')).rows.map(
+        (row) => row.extname,
+      ),
+    );
+    expect(extensions).toContain('pg_trgm');
+  });
+
+  it('is left as it is by a later start, and its tokens kept', async () => {
+    const url = await newTestDatabaseUrl({ empty: true });
+    const first = await openPostgresStore({ url });
+    await first.setOption('QuotaPerUnit', '1000');
+    await first.close();
+    const second = await openPostgresStore({ url });
+    try {
+      expect(await second.getOptions()).toContainEqual({ key: 'QuotaPerUnit', value: '1000' });
+    } finally {
+      await second.close();
+    }
+    expect(await versions(url)).toHaveLength(PG_SCHEMA_VERSION);
+  });
+
+  it('refuses a database from a newer Tokendesk, naming the versions', async () => {
+    const url = await newTestDatabaseUrl();
+    await connectForTests(url, (client) =>
+      client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [PG_SCHEMA_VERSION + 1]),
+    );
+    await expect(openPostgresStore({ url })).rejects.toThrow(
+      `the database has schema version ${PG_SCHEMA_VERSION + 1}, newer than this Tokendesk knows (${PG_SCHEMA_VERSION})`,
+    );
+  });
+
+  it('fails every call, ping included, while the database does not answer', async () => {
+    const store = createPostgresStore({ url: 'postgres://nobody@127.0.0.1:1/nothing' });
+    await expect(store.ping()).rejects.toThrow();
+    await expect(store.list(tokenListQuerySchema.parse({}))).rejects.toThrow();
+    await store.close();
+  });
+
+  it('cancels a statement that runs past the statement timeout', async () => {
+    const url = await newTestDatabaseUrl();
+    const store = await openPostgresStore({ url, statementTimeoutMs: 200 });
+    try {
+      const slow = connectForTests(url, async (client) => {
+        // Holds the options table locked longer than the timeout.
+        await client.query('BEGIN');
+        await client.query('LOCK TABLE options IN ACCESS EXCLUSIVE MODE');
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await client.query('ROLLBACK');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect(store.getOptions()).rejects.toThrow(/statement timeout/);
+      await slow;
+    } finally {
+      await store.close();
+    }
+  });
+});
