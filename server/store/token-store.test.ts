@@ -1,4 +1,4 @@
-import { rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { tokenListQuerySchema, type TokenListQueryInput } from '../../src/contra
 import { makeTempDir, openTestStore, testEngine, type TestStore } from '../test-support';
 import { checkDatabaseFile } from './sqlite-file-check';
 import { FEW_MATCHES } from './sqlite-list-query';
-import { SCHEMA_VERSION } from './sqlite-schema';
+import { SCHEMA_VERSION, SQLITE_MIGRATIONS } from './sqlite-schema';
 import { DATABASE_FILE } from './sqlite-database';
 import { openPostgresStore } from './postgres-store';
 import { openSqliteStore } from './sqlite-store';
@@ -83,6 +83,65 @@ describe.runIf(engine === 'sqlite')('SQLite files', () => {
     );
     setVersion(SCHEMA_VERSION);
     store = handle.store = openSqliteStore({ dataDir });
+  });
+});
+
+describe.runIf(engine === 'sqlite')('SQLite schema versions', () => {
+  const recorded = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    try {
+      return db
+        .prepare<[], { version: number; recorded: number }>(
+          'SELECT version, applied_at IS NOT NULL AS recorded FROM schema_migrations ORDER BY version',
+        )
+        .all();
+    } finally {
+      db.close();
+    }
+  };
+
+  it('records every version of a new database with when it was applied', () => {
+    expect(recorded(join(dataDir, DATABASE_FILE))).toEqual(
+      Array.from({ length: SCHEMA_VERSION }, (_, i) => ({ version: i + 1, recorded: 1 })),
+    );
+  });
+
+  it('migrates a database made by the first schema, keeping its tokens, names and options', async () => {
+    const oldDir = join(dataDir, '..', 'first-schema');
+    mkdirSync(oldDir);
+    const file = join(oldDir, DATABASE_FILE);
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    old.exec(SQLITE_MIGRATIONS[0]!);
+    old.pragma('user_version = 1');
+    const key = generateTokenKey();
+    old
+      .prepare(
+        `INSERT INTO tokens (name, key, status, remain_quota, used_quota, unlimited_quota, expired_time, created_time, accessed_time)
+         VALUES ('Kept from before', ?, 1, 5, 0, 0, -1, 1, 1)`,
+      )
+      .run(key);
+    old.exec("INSERT INTO token_names (token_names) VALUES ('rebuild')");
+    old.exec('UPDATE token_count SET total = 1');
+    old.exec("INSERT INTO options (key, value) VALUES ('QuotaPerUnit', '42')");
+    old.close();
+
+    const opened = openSqliteStore({ dataDir: oldDir, now: () => NOW });
+    try {
+      const page = await opened.list(query({ keyword: 'from before' }));
+      expect(page.items.map((token) => token.name)).toEqual(['Kept from before']);
+      expect(await opened.reveal(page.items[0]!.id)).toBe(key);
+      expect(await opened.getOptions()).toContainEqual({ key: 'QuotaPerUnit', value: '42' });
+    } finally {
+      await opened.close();
+    }
+    // Version 1 came from before the record; every later one is recorded as applied now.
+    expect(recorded(file)).toEqual(
+      Array.from({ length: SCHEMA_VERSION }, (_, i) => ({
+        version: i + 1,
+        recorded: i === 0 ? 0 : 1,
+      })),
+    );
   });
 });
 
