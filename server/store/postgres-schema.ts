@@ -13,6 +13,14 @@ export const PG_EXPIRY_SORT_KEY =
  */
 export const PG_NAME_SORT_KEY = `(translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz') COLLATE "C")`;
 
+/**
+ * What name_folded holds: the name as JavaScript folds its case (all of Unicode), so "name
+ * contains" means the same whatever the database's locale. Keywords are folded the same way.
+ */
+export function foldName(text: string): string {
+  return text.toLowerCase();
+}
+
 /** Any constant shared by every Tokendesk: the advisory lock taken while migrating. */
 const MIGRATION_LOCK = 7_411_202_611;
 

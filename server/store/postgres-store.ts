@@ -11,7 +11,7 @@ import {
   type TokenUpdate,
 } from '../../src/contract/token';
 import { OPTION_DEFAULTS } from './option-defaults';
-import { PG_EXPIRY_SORT_KEY, PG_NAME_SORT_KEY, migratePostgres } from './postgres-schema';
+import { PG_EXPIRY_SORT_KEY, PG_NAME_SORT_KEY, foldName, migratePostgres } from './postgres-schema';
 import {
   enableRefusal,
   generateTokenKey,
@@ -162,11 +162,6 @@ class Params {
   }
 }
 
-/** The text JavaScript and the store fold names with: all of Unicode, whatever the locale. */
-function foldCase(text: string): string {
-  return text.toLowerCase();
-}
-
 /** The WHERE clause of the filters a list and a summary share. */
 function tokenFilter(
   query: TokenFilterQuery & { status?: TokenStatusCode },
@@ -179,7 +174,7 @@ function tokenFilter(
   if (key.includes('\0') || keyword.includes('\0')) return 'WHERE false';
   if (key !== '') conditions.push(`key = ${params.add(key)}`);
   if (keyword !== '') {
-    const pattern = `%${foldCase(keyword).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = `%${foldName(keyword).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
     conditions.push(`name_folded LIKE ${params.add(pattern)}`);
   }
   if (query.status !== undefined) {
@@ -190,7 +185,7 @@ function tokenFilter(
 
 function insertArrays(records: readonly TokenRecordInput[]): unknown[][] {
   return INSERT_COLUMNS.map((column) =>
-    records.map((record) => (column === 'name_folded' ? foldCase(record.name) : record[column])),
+    records.map((record) => (column === 'name_folded' ? foldName(record.name) : record[column])),
   );
 }
 
@@ -322,7 +317,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       };
       const params = new Params(now);
       const values = INSERT_COLUMNS.map((column) =>
-        params.add(column === 'name_folded' ? foldCase(record.name) : record[column]),
+        params.add(column === 'name_folded' ? foldName(record.name) : record[column]),
       );
       const { rows } = await query<{ id: number }>(
         `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`,
@@ -356,7 +351,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
           [
             next.id,
             next.name,
-            foldCase(next.name),
+            foldName(next.name),
             next.status,
             next.remain_quota,
             next.unlimited_quota,
