@@ -11,7 +11,7 @@ import {
   type TokenUpdate,
 } from '../../src/contract/token';
 import { OPTION_DEFAULTS } from './option-defaults';
-import { PG_EXPIRY_SORT_KEY, PG_NAME_SORT_KEY, foldName, migratePostgres } from './postgres-schema';
+import { PG_ORDER_COLUMNS, foldName, migratePostgres } from './postgres-schema';
 import {
   enableRefusal,
   generateTokenKey,
@@ -125,23 +125,14 @@ const statusCondition = (status: TokenStatusCode, params: Params): string => {
   }
 };
 
-/** Each matches an index of postgres-schema.ts, so a page is read from it in order. */
-const ORDER_EXPRESSIONS: Record<string, string> = {
-  name: PG_NAME_SORT_KEY,
-  remain_quota: 'remain_quota',
-  used_quota: 'used_quota',
-  created_time: 'created_time',
-  expired_time: `(${PG_EXPIRY_SORT_KEY})`,
-  accessed_time: 'accessed_time',
-};
-
 /** Ties are broken by id in the order's direction, so paging is stable. */
 function orderBy(order: TokenOrder, reverse: boolean): string {
   const descending = order.startsWith('-') !== reverse;
   const field = order.replace(/^-/, '');
   const direction = descending ? 'DESC' : 'ASC';
-  const expression = ORDER_EXPRESSIONS[field];
-  return expression ? `${expression} ${direction}, id ${direction}` : `id ${direction}`;
+  if (field === 'id') return `id ${direction}`;
+  const column = PG_ORDER_COLUMNS[field as keyof typeof PG_ORDER_COLUMNS];
+  return `${column} ${direction}, id ${direction}`;
 }
 
 /**
@@ -278,9 +269,14 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       const where = tokenFilter(listQuery, pageParams);
       const limitParam = pageParams.add(fromEnd ? Math.min(limit, total - offset) : limit);
       const offsetParam = pageParams.add(fromEnd ? Math.max(0, after) : offset);
+      // OFFSET computes the select list of every row it skips: the rows are found by id first,
+      // and only the page's are made into JSON.
+      const order = orderBy(listQuery.order, fromEnd);
       const page = await client.query<{ token: string }>(
-        `SELECT ${tokenJson(pageParams.now)} AS token FROM tokens ${where}
-          ORDER BY ${orderBy(listQuery.order, fromEnd)} LIMIT ${limitParam} OFFSET ${offsetParam}`,
+        `SELECT ${tokenJson(pageParams.now)} AS token FROM tokens
+          WHERE id IN (SELECT id FROM tokens ${where}
+            ORDER BY ${order} LIMIT ${limitParam} OFFSET ${offsetParam})
+          ORDER BY ${order}`,
         pageParams.values,
       );
       const tokens = page.rows.map((row) => row.token);
@@ -408,14 +404,18 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     async bulkInsert(batches, onBatch) {
-      return transaction(async (client) => {
-        let inserted = 0;
+      const inserted = await transaction(async (client) => {
+        let count = 0;
         for (const batch of batches) {
-          inserted += await insertRecords(client, batch);
-          onBatch?.(inserted);
+          count += await insertRecords(client, batch);
+          onBatch?.(count);
         }
-        return inserted;
+        return count;
       });
+      // Fresh statistics for the planner, and the visibility map that lets a deep page skip
+      // rows in the index alone, without waiting for autovacuum.
+      await query('VACUUM (ANALYZE) tokens');
+      return inserted;
     },
 
     async getOptions() {
