@@ -29,7 +29,7 @@ export function foldName(text: string): string {
 }
 
 /** Any constant shared by every Tokendesk: the advisory lock taken while migrating. */
-const MIGRATION_LOCK = 7_411_202_611;
+export const MIGRATION_LOCK = 7_411_202_611;
 
 /**
  * Migration n brings a database from version n to n + 1, recorded in schema_migrations.
@@ -92,6 +92,8 @@ export const PG_SCHEMA_VERSION = MIGRATIONS.length;
 export async function migratePostgres(client: pg.PoolClient | pg.Client): Promise<void> {
   await client.query('BEGIN');
   try {
+    // Waiting for another instance's migration, or a long one, is not a slow request.
+    await client.query('SET LOCAL statement_timeout = 0');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY,

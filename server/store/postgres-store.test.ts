@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenListQuerySchema } from '../../src/contract/token';
 import { newTestDatabaseUrl } from '../test-support';
-import { PG_SCHEMA_VERSION } from './postgres-schema';
+import { MIGRATION_LOCK, PG_SCHEMA_VERSION } from './postgres-schema';
 import { createPostgresStore, openPostgresStore } from './postgres-store';
 import { connectForTests } from './test-postgres';
 
@@ -58,6 +58,25 @@ describe('the PostgreSQL schema', () => {
     expect(await versions(url)).toHaveLength(PG_SCHEMA_VERSION);
   });
 
+  it('waits for a migration another instance holds the lock for, longer than the statement timeout', async () => {
+    const url = await newTestDatabaseUrl({ empty: true });
+    let opened = false;
+    await connectForTests(url, async (client) => {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      const opening = openPostgresStore({ url, statementTimeoutMs: 100 }).then((store) => {
+        opened = true;
+        return store;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(opened).toBe(false);
+      await client.query('COMMIT');
+      await (await opening).close();
+    });
+    expect(opened).toBe(true);
+    expect(await versions(url)).toHaveLength(PG_SCHEMA_VERSION);
+  });
+
   it('refuses a database from a newer Tokendesk, naming the versions', async () => {
     const url = await newTestDatabaseUrl();
     await connectForTests(url, (client) =>
@@ -73,6 +92,26 @@ describe('the PostgreSQL schema', () => {
     await expect(store.ping()).rejects.toThrow();
     await expect(store.list(tokenListQuerySchema.parse({}))).rejects.toThrow();
     await store.close();
+  });
+
+  it('goes on answering after the server cut its connections', async () => {
+    const url = await newTestDatabaseUrl();
+    const store = await openPostgresStore({ url, poolSize: 3 });
+    try {
+      await Promise.all([store.ping(), store.ping(), store.ping()]);
+      const name = new URL(url).pathname.slice(1);
+      await connectForTests(url, (client) =>
+        client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await store.ping();
+      expect((await store.list(tokenListQuerySchema.parse({}))).total).toBe(0);
+    } finally {
+      await store.close();
+    }
   });
 
   it('cancels a statement that runs past the statement timeout', async () => {

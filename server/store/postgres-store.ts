@@ -233,12 +233,13 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
+      client.release();
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
+      // Not back into the pool: the connection may be the reason it failed.
+      client.release(true);
       throw error;
-    } finally {
-      client.release();
     }
   };
 
