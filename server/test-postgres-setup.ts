@@ -1,9 +1,12 @@
 import type { TestProject } from 'vitest/node';
 import { migratePostgres } from './store/postgres-schema';
-import { connectForTests, startTestCluster } from './store/test-postgres';
+import { connectForTests, dropRunDatabases, startTestCluster } from './store/test-postgres';
 
-/** Every test database is a copy of this one, made and migrated once here. */
-const TEMPLATE_DATABASE = `tokendesk_template_${process.pid}`;
+/**
+ * Every test database is a copy of this one, made and migrated once here. Its name is the run's:
+ * runs sharing a server given by TEST_DATABASE_URL keep apart.
+ */
+const TEMPLATE_DATABASE = `tokendesk_template_${process.pid}_${Date.now().toString(36)}`;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,7 +21,7 @@ declare module 'vitest' {
  * Starts one PostgreSQL server for the run (store/test-postgres.ts says which) and a migrated
  * template database that every test database is copied from.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cluster = await startTestCluster();
   try {
     await connectForTests(cluster.adminUrl, async (client) => {
@@ -34,5 +37,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
   }
   project.provide('postgresUrl', cluster.adminUrl);
   project.provide('postgresTemplate', TEMPLATE_DATABASE);
-  return () => cluster.stop();
+  return async () => {
+    // A throwaway server goes as a whole; on a given one, the run removes what it made.
+    if (cluster.given) await dropRunDatabases(cluster.adminUrl, TEMPLATE_DATABASE).catch(() => {});
+    cluster.stop();
+  };
 }

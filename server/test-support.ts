@@ -102,7 +102,8 @@ export const TEST_SECRET = Buffer.alloc(32, 1).toString('base64');
 export async function newTestDatabaseUrl(options: { empty?: boolean } = {}): Promise<string> {
   const adminUrl = inject('postgresUrl');
   if (!adminUrl) throw new Error('no PostgreSQL server in this test run');
-  return createTestDatabase(adminUrl, options.empty ? 'template1' : inject('postgresTemplate'));
+  const run = inject('postgresTemplate');
+  return createTestDatabase(adminUrl, run, options.empty ? 'template1' : run);
 }
 
 /**

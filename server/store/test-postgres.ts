@@ -20,6 +20,8 @@ const SERVICE_USER = 'postgres';
 export interface TestCluster {
   /** Where tests connect to create their databases (the server's superuser). */
   adminUrl: string;
+  /** Whether the server is TEST_DATABASE_URL's, which outlives the run. */
+  given: boolean;
   stop(): void;
 }
 
@@ -60,7 +62,7 @@ async function freePort(): Promise<number> {
 
 export async function startTestCluster(): Promise<TestCluster> {
   const given = process.env.TEST_DATABASE_URL;
-  if (given) return { adminUrl: given, stop: () => {} };
+  if (given) return { adminUrl: given, given: true, stop: () => {} };
 
   const isRoot = process.getuid?.() === 0;
   let bin = findServerBinaries();
@@ -121,6 +123,7 @@ export async function startTestCluster(): Promise<TestCluster> {
   ]);
   return {
     adminUrl: `postgres://${user}@127.0.0.1:${port}/postgres`,
+    given: false,
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
@@ -155,16 +158,38 @@ export async function connectForTests<T>(
 
 let databases = 0;
 
-/** A new database on the test server, already migrated (a copy of the template); its URL. */
-export async function createTestDatabase(adminUrl: string, template: string): Promise<string> {
+/**
+ * A new database on the test server, a copy of `copyOf` (the run's migrated template, or
+ * PostgreSQL's empty template1); its URL.
+ */
+export async function createTestDatabase(
+  adminUrl: string,
+  runTemplate: string,
+  copyOf: string = runTemplate,
+): Promise<string> {
   databases += 1;
-  const name = `tokendesk_test_${process.pid}_${databases}_${Math.random().toString(36).slice(2, 8)}`;
+  // Named after the run's template, so the run's end can find and remove them all.
+  const name = `${runTemplate.replace(/^tokendesk_template_/, 'tokendesk_test_')}_${process.pid}_${databases}`;
   await connectForTests(adminUrl, (client) =>
-    client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`),
+    client.query(`CREATE DATABASE ${name} TEMPLATE ${copyOf}`),
   );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** Removes the run's template and every database createTestDatabase made for the run. */
+export async function dropRunDatabases(adminUrl: string, template: string): Promise<void> {
+  const prefix = template.replace(/^tokendesk_template_/, 'tokendesk_test_');
+  await connectForTests(adminUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1) OR datname = $2',
+      [`${prefix}_`, template],
+    );
+    for (const { datname } of rows) {
+      await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+  });
 }
 
 /** Removes a database made by createTestDatabase, cutting any connection still open to it. */
