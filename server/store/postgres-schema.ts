@@ -28,6 +28,9 @@ export function foldName(text: string): string {
   return text.toLowerCase();
 }
 
+/** Rows the kept total is spread over (migration 2). */
+const COUNT_SHARDS = 16;
+
 /** Any constant shared by every Tokendesk: the advisory lock taken while migrating. */
 export const MIGRATION_LOCK = 7_411_202_611;
 
@@ -35,7 +38,7 @@ export const MIGRATION_LOCK = 7_411_202_611;
  * Migration n brings a database from version n to n + 1, recorded in schema_migrations.
  * Shipped entries never change; a new schema is a new entry.
  */
-const MIGRATIONS: readonly string[] = [
+export const PG_MIGRATIONS: readonly string[] = [
   `
   -- pg_trgm is a trusted extension: the database's owner may create it.
   CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -81,9 +84,41 @@ const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
+  `
+  -- The unfiltered total, kept with each insert, delete and truncate, so a list of a million
+  -- tokens does not count them. Spread over ${COUNT_SHARDS} rows: a transaction adds to the row of
+  -- its own id, so concurrent creates through several instances seldom wait for one another and
+  -- never deadlock. The total is the sum; one row may go below zero.
+  CREATE TABLE token_count (
+    shard SMALLINT PRIMARY KEY,
+    total BIGINT NOT NULL
+  );
+  INSERT INTO token_count (shard, total) SELECT shard, 0 FROM generate_series(0, ${COUNT_SHARDS - 1}) AS shard;
+  UPDATE token_count SET total = (SELECT count(*) FROM tokens) WHERE shard = 0;
+
+  CREATE FUNCTION tokens_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'TRUNCATE' THEN
+      UPDATE token_count SET total = 0;
+    ELSIF TG_OP = 'INSERT' THEN
+      UPDATE token_count SET total = total + (SELECT count(*) FROM new_rows)
+        WHERE shard = txid_current() % ${COUNT_SHARDS};
+    ELSE
+      UPDATE token_count SET total = total - (SELECT count(*) FROM old_rows)
+        WHERE shard = txid_current() % ${COUNT_SHARDS};
+    END IF;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER tokens_count_inserts AFTER INSERT ON tokens
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION tokens_counted();
+  CREATE TRIGGER tokens_count_deletes AFTER DELETE ON tokens
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION tokens_counted();
+  CREATE TRIGGER tokens_count_truncates AFTER TRUNCATE ON tokens
+    FOR EACH STATEMENT EXECUTE FUNCTION tokens_counted();
+  `,
 ];
 
-export const PG_SCHEMA_VERSION = MIGRATIONS.length;
+export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
 
 /**
  * Brings the database to PG_SCHEMA_VERSION in one transaction under an advisory lock: instances
@@ -109,7 +144,7 @@ export async function migratePostgres(client: pg.PoolClient | pg.Client): Promis
       );
     }
     for (let version = current; version < PG_SCHEMA_VERSION; version += 1) {
-      await client.query(MIGRATIONS[version] ?? '');
+      await client.query(PG_MIGRATIONS[version] ?? '');
       await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version + 1]);
     }
     await client.query('COMMIT');

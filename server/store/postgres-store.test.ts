@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokenListQuerySchema } from '../../src/contract/token';
 import { newTestDatabaseUrl } from '../test-support';
-import { MIGRATION_LOCK, PG_SCHEMA_VERSION } from './postgres-schema';
+import { MIGRATION_LOCK, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './postgres-schema';
 import { createPostgresStore, openPostgresStore } from './postgres-store';
 import { connectForTests } from './test-postgres';
 
@@ -75,6 +75,31 @@ describe('the PostgreSQL schema', () => {
     });
     expect(opened).toBe(true);
     expect(await versions(url)).toHaveLength(PG_SCHEMA_VERSION);
+  });
+
+  it('brings a database of the first version to the current one, keeping its tokens and their total', async () => {
+    const url = await newTestDatabaseUrl({ empty: true });
+    await connectForTests(url, async (client) => {
+      await client.query(PG_MIGRATIONS[0]!);
+      await client.query(
+        'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+      );
+      await client.query('INSERT INTO schema_migrations (version) VALUES (1)');
+      await client.query(
+        `INSERT INTO tokens (name, name_folded, key, status, remain_quota, unlimited_quota, expired_time, created_time, accessed_time)
+         SELECT 'Old ' || i, 'old ' || i, 'key' || i, 1, 5, false, -1, 1, 1 FROM generate_series(1, 30) AS i`,
+      );
+    });
+    const store = await openPostgresStore({ url });
+    try {
+      expect((await store.list(tokenListQuerySchema.parse({}))).total).toBe(30);
+      await store.removeMany([1, 2, 3]);
+      expect((await store.list(tokenListQuerySchema.parse({}))).total).toBe(27);
+      expect((await store.list(tokenListQuerySchema.parse({ keyword: 'OLD 1' }))).total).toBe(10);
+    } finally {
+      await store.close();
+    }
+    expect(await versions(url)).toEqual(Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1));
   });
 
   it('refuses a database from a newer Tokendesk, naming the versions', async () => {

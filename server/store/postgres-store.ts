@@ -257,8 +257,11 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     // One snapshot for the total and the page, so they agree while other instances write.
     const { total, rows } = await transaction(async (client) => {
       const countParams = new Params(now);
+      const filter = tokenFilter(listQuery, countParams);
       const counted = await client.query<{ total: number }>(
-        `SELECT count(*) AS total FROM tokens ${tokenFilter(listQuery, countParams)}`,
+        filter === ''
+          ? 'SELECT sum(total)::bigint AS total FROM token_count'
+          : `SELECT count(*) AS total FROM tokens ${filter}`,
         countParams.values,
       );
       const total = counted.rows[0]?.total ?? 0;
