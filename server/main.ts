@@ -4,7 +4,6 @@
  * config.ts). Prints "Tokendesk listening on http://HOST:PORT" when ready.
  */
 import { fileURLToPath } from 'node:url';
-import { tokenListQuerySchema } from '../src/contract/token';
 import { resolveAdminKey, type AdminKey } from './admin-key';
 import { createApp } from './app';
 import { listen } from './http/node-server';
@@ -149,10 +148,8 @@ function announceGeneratedKey(key: string, file: string): void {
 }
 
 async function addDemoTokensIfEmpty(store: TokenStore): Promise<void> {
-  const { total } = await store.list(tokenListQuerySchema.parse({ size: '1' }));
-  if (total > 0) return;
-  const added = await store.insertMany(demoTokens(nowInSeconds()));
-  console.log(`Demo mode: added ${added} demo tokens`);
+  const added = await store.insertManyIfEmpty(demoTokens(nowInSeconds()));
+  if (added > 0) console.log(`Demo mode: added ${added} demo tokens`);
 }
 
 function httpUrl(host: string, port: number): string {

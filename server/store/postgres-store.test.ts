@@ -8,6 +8,7 @@ import { newTestDatabaseUrl } from '../test-support';
 import { MIGRATION_LOCK, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './postgres-schema';
 import { createPostgresStore, openPostgresStore } from './postgres-store';
 import { connectForTests } from './test-postgres';
+import { generateTokenKey } from './token-record';
 
 const versions = (url: string) =>
   connectForTests(url, async (client) =>
@@ -136,6 +137,35 @@ describe('the PostgreSQL schema', () => {
       expect((await store.list(tokenListQuerySchema.parse({}))).total).toBe(0);
     } finally {
       await store.close();
+    }
+  });
+
+  it('lets one of several instances starting together fill an empty database with demo tokens', async () => {
+    const url = await newTestDatabaseUrl();
+    const stores = await Promise.all(
+      Array.from({ length: 6 }, () => openPostgresStore({ url, poolSize: 1 })),
+    );
+    try {
+      const record = (name: string) => ({
+        name,
+        key: generateTokenKey(),
+        status: 1 as const,
+        remain_quota: 1,
+        used_quota: 0,
+        unlimited_quota: false,
+        expired_time: -1,
+        created_time: 1,
+        accessed_time: 1,
+        models: '',
+        subnet: '',
+      });
+      const added = await Promise.all(
+        stores.map((store, i) => store.insertManyIfEmpty([record(`A${i}`), record(`B${i}`)])),
+      );
+      expect(added.sort()).toEqual([0, 0, 0, 0, 0, 2]);
+      expect((await stores[0]!.list(tokenListQuerySchema.parse({}))).total).toBe(2);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
     }
   });
 

@@ -407,6 +407,16 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       return transaction((client) => insertRecords(client, tokens));
     },
 
+    async insertManyIfEmpty(tokens) {
+      return transaction(async (client) => {
+        // Blocks other writers (not readers) until the commit, so two instances cannot both
+        // find the table empty and both insert.
+        await client.query('LOCK TABLE tokens IN SHARE ROW EXCLUSIVE MODE');
+        const { rows } = await client.query('SELECT 1 FROM tokens LIMIT 1');
+        return rows.length > 0 ? 0 : insertRecords(client, tokens);
+      });
+    },
+
     async bulkInsert(batches, onBatch) {
       const inserted = await transaction(async (client) => {
         let count = 0;

@@ -209,6 +209,17 @@ describe('writes', () => {
     expect(page.total).toBe(1);
   });
 
+  it('inserts many only into an empty store', async () => {
+    expect(
+      await store.insertManyIfEmpty([record({ name: 'Demo 1' }), record({ name: 'Demo 2' })]),
+    ).toBe(2);
+    expect(await store.insertManyIfEmpty([record({ name: 'Demo again' })])).toBe(0);
+    expect((await store.list(query({ order: 'id' }))).items.map((token) => token.name)).toEqual([
+      'Demo 1',
+      'Demo 2',
+    ]);
+  });
+
   it('bulk-inserts batches beside the tokens already there, with search, orders and indexes as before', async () => {
     await store.insertMany([record({ name: 'Already here', remain_quota: 5 })]);
     const file = join(dataDir, DATABASE_FILE);
