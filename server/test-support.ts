@@ -88,7 +88,7 @@ export interface TestStore {
   databaseUrl: () => Promise<string | undefined>;
   /** Closes the store and opens the same database again, as a restart would. */
   reopen(): Promise<TokenStore>;
-  /** Closes the store and removes its database. */
+  /** Closes the store; its database is removed (on PostgreSQL, emptied for the next test). */
   dispose(): Promise<void>;
 }
 
