@@ -3,6 +3,18 @@ import react from '@vitejs/plugin-react';
 import { SESSION_KEY } from './src/api/session-key.ts';
 import { bootScript } from './scripts/vite-boot-script.ts';
 
+/** Tests that hold for every storage engine: the postgres project runs them again on PostgreSQL. */
+const ENGINE_TESTS = [
+  'server/store/token-store.test.ts',
+  'server/routes/*.test.ts',
+  'server/reliability/model.test.ts',
+  'server/reliability/hostile-input.test.ts',
+  'server/reliability/crash-durability.test.ts',
+  'server/reliability/concurrency.test.ts',
+];
+/** Tests of PostgreSQL alone: its schema, configuration, and several instances on one database. */
+const POSTGRES_ONLY_TESTS = ['server/**/*postgres*.test.ts'];
+
 const servicePort = Number(process.env.SERVICE_PORT ?? 3000);
 
 export default defineConfig({
@@ -26,15 +38,34 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'server/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'e2e/emulators/**/*.test.ts',
-    ],
     setupFiles: ['./src/test-setup.ts'],
-    globalSetup: ['./server/test-global-setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'e2e/emulators/**/*.test.ts',
+          ],
+          exclude: POSTGRES_ONLY_TESTS,
+          globalSetup: ['./server/test-global-setup.ts'],
+        },
+      },
+      {
+        // The same tests of the store and the service again, on a PostgreSQL server started
+        // for the run (server/store/test-postgres.ts).
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: [...ENGINE_TESTS, ...POSTGRES_ONLY_TESTS],
+          globalSetup: ['./server/test-global-setup.ts', './server/test-postgres-setup.ts'],
+        },
+      },
+    ],
   },
 });

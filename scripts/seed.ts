@@ -1,21 +1,25 @@
 /**
  * Fills a Tokendesk database with synthetic tokens, to try the dashboard and the service at scale:
- *   npm run seed -- --count 1000000 [--data-dir DIR]
- * The data directory defaults to DATA_DIR, else ./data, like the service.
+ *   npm run seed -- --count 1000000 [--data-dir DIR | --database-url postgres://…]
+ * Like the service, it fills the PostgreSQL database of DATABASE_URL when that is set, else the
+ * SQLite database in DATA_DIR (else ./data); --data-dir or --database-url choose explicitly.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_QUOTA_PER_UNIT } from '../src/contract/status';
 import { NEVER } from '../src/contract/token';
 import { generateTokenKey, nowInSeconds } from '../server/store/token-record';
+import { openPostgresStore } from '../server/store/postgres-store';
 import { openSqliteStore } from '../server/store/sqlite-store';
-import type { TokenRecordInput } from '../server/store/token-store';
+import type { TokenRecordInput, TokenStore } from '../server/store/token-store';
 
 /** Tokens made at a time: the progress is told after each batch. */
 const BATCH = 50_000;
 /** Eight indexes and the name search: a large page cache keeps their hot pages in memory. */
 const CACHE_KIB = 256 * 1024;
 const COUNT_MAX = 10_000_000;
+/** A batch of 50,000 rows is one statement: longer than the service's requests may take. */
+const SEED_STATEMENT_TIMEOUT_MS = 600_000;
 const DAY = 86_400;
 
 const TEAMS = ['Search', 'Billing', 'Support', 'Growth', 'Data', 'Mobile', 'Platform', 'Research'];
@@ -25,8 +29,12 @@ const CHINESE = ['生产环境', '测试环境', '数据分析', '客服机器�
 const MODEL_LISTS = ['', '', '', 'gpt-4o,gpt-4o-mini', 'claude-3-5-sonnet', 'gpt-4o-mini'];
 
 async function main(): Promise<void> {
-  const { count, dataDir } = readArguments();
-  const store = openSqliteStore({ dataDir, cacheKiB: CACHE_KIB });
+  const { count, target } = readArguments();
+  const store: TokenStore =
+    target.kind === 'postgres'
+      ? await openPostgresStore({ url: target.url, statementTimeoutMs: SEED_STATEMENT_TIMEOUT_MS })
+      : openSqliteStore({ dataDir: target.dataDir, cacheKiB: CACHE_KIB });
+  const into = target.kind === 'postgres' ? withoutCredentials(target.url) : target.dataDir;
   const now = nowInSeconds();
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
@@ -37,7 +45,7 @@ async function main(): Promise<void> {
       );
       if (done === count) console.log('Building the indexes for search and ordering…');
     });
-    console.log(`Inserted ${count.toLocaleString('en')} tokens into ${dataDir} in ${elapsed()}`);
+    console.log(`Inserted ${count.toLocaleString('en')} tokens into ${into} in ${elapsed()}`);
   } finally {
     await store.close();
   }
@@ -50,23 +58,48 @@ function* batches(count: number, now: number): Generator<TokenRecordInput[]> {
   }
 }
 
-function readArguments(): { count: number; dataDir: string } {
+type Target = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+function readArguments(): { count: number; target: Target } {
   try {
     const { values } = parseArgs({
-      options: { count: { type: 'string' }, 'data-dir': { type: 'string' } },
+      options: {
+        count: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'database-url': { type: 'string' },
+      },
       strict: true,
     });
     const count = Number(values.count ?? 1000);
     if (!Number.isInteger(count) || count < 1 || count > COUNT_MAX) {
       throw new Error(`--count must be a whole number from 1 to ${COUNT_MAX}`);
     }
-    return { count, dataDir: resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data') };
+    if (values['data-dir'] !== undefined && values['database-url'] !== undefined) {
+      throw new Error('give --data-dir or --database-url, not both');
+    }
+    const url =
+      values['database-url'] ??
+      (values['data-dir'] === undefined ? process.env.DATABASE_URL || undefined : undefined);
+    if (url !== undefined) {
+      if (!/^postgres(ql)?:\/\//.test(url)) {
+        throw new Error('--database-url (or DATABASE_URL) must be a postgres:// address');
+      }
+      return { count, target: { kind: 'postgres', url } };
+    }
+    const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
+    return { count, target: { kind: 'sqlite', dataDir } };
   } catch (error) {
     console.error(
-      `${error instanceof Error ? error.message : String(error)}\nusage: npm run seed -- --count 1000000 [--data-dir DIR]`,
+      `${error instanceof Error ? error.message : String(error)}\nusage: npm run seed -- --count 1000000 [--data-dir DIR | --database-url postgres://…]`,
     );
     process.exit(2);
   }
+}
+
+/** The address to show: no user name or password. */
+function withoutCredentials(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
 }
 
 function pick<T>(items: readonly T[]): T {

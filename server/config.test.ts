@@ -94,3 +94,57 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env, argv)).toThrow(message);
   });
 });
+
+describe('loadConfig with PostgreSQL', () => {
+  const SECRET = Buffer.alloc(32, 7).toString('base64');
+  const URL_ = 'postgres://tokendesk:pw@db.example.com:5432/tokendesk';
+  const shared = { DATABASE_URL: URL_, ADMIN_KEY: 'an-admin-key', TOKENDESK_SECRET: SECRET };
+
+  it('uses SQLite without DATABASE_URL', () => {
+    expect(loadConfig({}, []).database).toBeUndefined();
+  });
+
+  it('reads the database settings, with defaults for the pool and the statement timeout', () => {
+    expect(loadConfig(shared, [])).toMatchObject({
+      database: { url: URL_, poolSize: 10, statementTimeoutMs: 5000 },
+      adminKey: 'an-admin-key',
+      secret: Buffer.alloc(32, 7),
+    });
+    expect(
+      loadConfig(
+        { ...shared, DATABASE_POOL_SIZE: '25', DATABASE_STATEMENT_TIMEOUT_MS: '30000' },
+        [],
+      ).database,
+    ).toEqual({ url: URL_, poolSize: 25, statementTimeoutMs: 30_000 });
+  });
+
+  it.each([
+    [{ DATABASE_URL: URL_, TOKENDESK_SECRET: SECRET }, 'ADMIN_KEY is required with DATABASE_URL'],
+    [
+      { DATABASE_URL: URL_, ADMIN_KEY: 'an-admin-key' },
+      'TOKENDESK_SECRET is required with DATABASE_URL',
+    ],
+    [{ ...shared, TOKENDESK_SECRET: 'c2hvcnQ=' }, 'TOKENDESK_SECRET must be 32 random bytes'],
+    [{ TOKENDESK_SECRET: `${SECRET.slice(0, -2)}!=` }, 'TOKENDESK_SECRET must be 32 random bytes'],
+    [{ ...shared, DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL must be a PostgreSQL address'],
+    [{ ...shared, DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a PostgreSQL address'],
+    [
+      { ...shared, DATABASE_POOL_SIZE: '0' },
+      'DATABASE_POOL_SIZE must be connections from 1 to 100, not "0"',
+    ],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE must be connections from 1 to 100'],
+    [
+      { ...shared, DATABASE_STATEMENT_TIMEOUT_MS: '10' },
+      'DATABASE_STATEMENT_TIMEOUT_MS must be milliseconds from 100 to 600000, not "10"',
+    ],
+  ])('refuses %j with one clear line', (env, message) => {
+    expect(() => loadConfig(env, [])).toThrow(ConfigError);
+    expect(() => loadConfig(env, [])).toThrow(message);
+  });
+
+  it('never repeats the password of a malformed address', () => {
+    expect(() =>
+      loadConfig({ ...shared, DATABASE_URL: 'postgres//user:secret-pw@db' }, []),
+    ).toThrow(/^(?!.*secret-pw)/);
+  });
+});

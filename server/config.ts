@@ -19,6 +19,19 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** The built dashboard to serve at /; absent means the project's own dist/. */
   dashboardDir: string | undefined;
+  /** PostgreSQL, shared by any number of instances; absent means SQLite in dataDir. */
+  database: DatabaseConfig | undefined;
+  /** TOKENDESK_SECRET: 32 bytes every instance shares (required with a database). */
+  secret: Buffer | undefined;
+}
+
+export interface DatabaseConfig {
+  /** postgres://user:password@host:port/database */
+  url: string;
+  /** Connections each instance keeps open at most. */
+  poolSize: number;
+  /** A statement running longer is cancelled and its request fails. */
+  statementTimeoutMs: number;
 }
 
 /** A setting the service cannot run with; its message is one line a person can act on. */
@@ -29,18 +42,93 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 export function loadConfig(env: Env = process.env, argv: readonly string[] = []): Config {
+  const database = parseDatabase(env);
+  const adminKey = parseAdminKey(env.ADMIN_KEY);
+  const secret = parseSecret(env.TOKENDESK_SECRET);
+  if (database && adminKey === undefined) {
+    throw new ConfigError(
+      'ADMIN_KEY is required with DATABASE_URL: every instance must share the same admin key',
+    );
+  }
+  if (database && secret === undefined) {
+    throw new ConfigError(
+      `TOKENDESK_SECRET is required with DATABASE_URL: every instance must share the same one (${SECRET_HINT})`,
+    );
+  }
   return {
     port: parsePort(env.PORT),
     host: parseHost(env.HOST),
     dataDir: parseDataDir(env.DATA_DIR),
-    adminKey: parseAdminKey(env.ADMIN_KEY),
+    adminKey,
     demo: parseDemo(env.DEMO, argv),
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     upstreamUrl: parseUpstreamUrl(env.UPSTREAM_URL),
     upstreamTimeoutMs: parseUpstreamTimeout(env.UPSTREAM_TIMEOUT_MS),
     dashboardDir: env.DASHBOARD_DIR ? resolve(env.DASHBOARD_DIR) : undefined,
+    database,
+    secret,
   };
+}
+
+const DATABASE_URL_EXAMPLE = 'postgres://tokendesk:password@db.example.com:5432/tokendesk';
+
+function parseDatabase(env: Env): DatabaseConfig | undefined {
+  const poolSize = parseBoundedInteger(env.DATABASE_POOL_SIZE, 'DATABASE_POOL_SIZE', {
+    min: 1,
+    max: 100,
+    fallback: 10,
+    unit: 'connections',
+  });
+  const statementTimeoutMs = parseBoundedInteger(
+    env.DATABASE_STATEMENT_TIMEOUT_MS,
+    'DATABASE_STATEMENT_TIMEOUT_MS',
+    { min: 100, max: 600_000, fallback: 5000, unit: 'milliseconds' },
+  );
+  const value = env.DATABASE_URL?.trim();
+  if (value === undefined || value === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  // The address may hold a password: the message never repeats it.
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') || !url.hostname) {
+    throw new ConfigError(
+      `DATABASE_URL must be a PostgreSQL address like ${DATABASE_URL_EXAMPLE} (or unset, for SQLite in DATA_DIR)`,
+    );
+  }
+  return { url: value, poolSize, statementTimeoutMs };
+}
+
+function parseBoundedInteger(
+  value: string | undefined,
+  name: string,
+  bounds: { min: number; max: number; fallback: number; unit: string },
+): number {
+  if (value === undefined || value === '') return bounds.fallback;
+  const number = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  if (!(number >= bounds.min && number <= bounds.max)) {
+    throw new ConfigError(
+      `${name} must be ${bounds.unit} from ${bounds.min} to ${bounds.max}, not "${value}"`,
+    );
+  }
+  return number;
+}
+
+const SECRET_BYTES = 32;
+const SECRET_HINT = `${SECRET_BYTES} random bytes in base64, as \`openssl rand -base64 ${SECRET_BYTES}\` prints`;
+
+function parseSecret(value: string | undefined): Buffer | undefined {
+  if (value === undefined || value === '') return undefined;
+  const trimmed = value.trim();
+  const bytes = Buffer.from(trimmed, 'base64');
+  // Buffer.from skips what is not base64: encoding back shows whether every character counted.
+  if (bytes.length !== SECRET_BYTES || bytes.toString('base64') !== trimmed) {
+    throw new ConfigError(`TOKENDESK_SECRET must be ${SECRET_HINT}; the value is not`);
+  }
+  return bytes;
 }
 
 function parseUpstreamUrl(value: string | undefined): URL | undefined {

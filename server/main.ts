@@ -4,7 +4,6 @@
  * config.ts). Prints "Tokendesk listening on http://HOST:PORT" when ready.
  */
 import { fileURLToPath } from 'node:url';
-import { tokenListQuerySchema } from '../src/contract/token';
 import { resolveAdminKey, type AdminKey } from './admin-key';
 import { createApp } from './app';
 import { listen } from './http/node-server';
@@ -12,6 +11,7 @@ import type { App } from './http/types';
 import { createProxyApp } from './proxy-app';
 import { loadConfig, type Config } from './config';
 import { demoTokens } from './demo-tokens';
+import { openPostgresStore } from './store/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { nowInSeconds } from './store/token-record';
 import type { TokenStore } from './store/token-store';
@@ -75,7 +75,7 @@ function configOrExit(): Config {
 
 /** The embedded token service: its database, its admin key, its routes. */
 async function tokenService(config: Config): Promise<{ app: App; store: TokenStore }> {
-  const { store, adminKey } = storeOrExit(config);
+  const { store, adminKey } = await storeOrExit(config);
   if (adminKey.source.kind === 'generated') {
     announceGeneratedKey(adminKey.key, adminKey.source.file);
   }
@@ -91,7 +91,22 @@ async function tokenService(config: Config): Promise<{ app: App; store: TokenSto
   };
 }
 
-function storeOrExit(config: Config): { store: TokenStore; adminKey: AdminKey } {
+async function storeOrExit(config: Config): Promise<{ store: TokenStore; adminKey: AdminKey }> {
+  const { database } = config;
+  if (database) {
+    try {
+      const store = await openPostgresStore({
+        url: database.url,
+        poolSize: database.poolSize,
+        statementTimeoutMs: database.statementTimeoutMs,
+      });
+      return { store, adminKey: resolveAdminKey(config) };
+    } catch (error) {
+      return exitWithStartupError(
+        `cannot use the database at DATABASE_URL (${withoutCredentials(database.url)}): ${databaseProblem(error)}`,
+      );
+    }
+  }
   try {
     const store = openSqliteStore({ dataDir: config.dataDir });
     return { store, adminKey: resolveAdminKey(config) };
@@ -100,6 +115,26 @@ function storeOrExit(config: Config): { store: TokenStore; adminKey: AdminKey } 
       `cannot use the data directory ${config.dataDir} (set DATA_DIR to a writable directory): ${messageOf(error)}`,
     );
   }
+}
+
+/** The address to show: no user name or password. */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'not a valid address';
+  }
+}
+
+/** Connection failures to a name with several addresses come as an AggregateError with no message. */
+function databaseProblem(error: unknown): string {
+  if (error instanceof AggregateError && error.message === '') {
+    return error.errors.map(messageOf).join('; ');
+  }
+  const message = messageOf(error);
+  const code = error instanceof Error && 'code' in error ? String(error.code) : '';
+  return message === '' ? code || 'unknown error' : message;
 }
 
 function announceGeneratedKey(key: string, file: string): void {
@@ -113,10 +148,8 @@ function announceGeneratedKey(key: string, file: string): void {
 }
 
 async function addDemoTokensIfEmpty(store: TokenStore): Promise<void> {
-  const { total } = await store.list(tokenListQuerySchema.parse({ size: '1' }));
-  if (total > 0) return;
-  const added = await store.insertMany(demoTokens(nowInSeconds()));
-  console.log(`Demo mode: added ${added} demo tokens`);
+  const added = await store.insertManyIfEmpty(demoTokens(nowInSeconds()));
+  if (added > 0) console.log(`Demo mode: added ${added} demo tokens`);
 }
 
 function httpUrl(host: string, port: number): string {

@@ -41,5 +41,5 @@ it('refuses a bad count with usage and exit code 2', () => {
   const run = seed('--count', 'many', '--data-dir', dataDir);
   expect(run.status).toBe(2);
   expect(run.stderr).toContain('--count must be a whole number from 1 to 10000000');
-  expect(run.stderr).toContain('usage: npm run seed -- --count 1000000 [--data-dir DIR]');
+  expect(run.stderr).toContain('usage: npm run seed -- --count 1000000 [--data-dir DIR');
 });

@@ -1,11 +1,14 @@
 /**
- * Shared by the service's tests: a real service on a real SQLite file in a fresh directory. Every
- * answer a test receives is held to the OpenAPI document (openapi/answer-check.ts).
+ * Shared by the service's tests: a real service on a real database, fresh for each: a SQLite file
+ * in a new directory or, in the test run's postgres project (vite.config.ts), a new database on
+ * the run's PostgreSQL server. Every answer a test receives is held to the OpenAPI document
+ * (openapi/answer-check.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
+import { inject } from 'vitest';
 import { anyEnvelopeSchema } from '../src/contract/envelope';
 import type { Option } from '../src/contract/status';
 import {
@@ -19,7 +22,9 @@ import { createApp } from './app';
 import type { App } from './http/types';
 import { TrustedProxies } from './http/client-address';
 import { checkAnswer } from './openapi/answer-check';
+import { createPostgresStore } from './store/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
+import { connectForTests, createTestDatabase, dropTestDatabase } from './store/test-postgres';
 import type { TokenStore } from './store/token-store';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
@@ -77,9 +82,139 @@ export function makeTempDir(prefix = 'tokendesk-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+export type Engine = 'sqlite' | 'postgres';
+
+/** The engine this test run's project tests: PostgreSQL when its global setup started one. */
+export function testEngine(): Engine {
+  return inject('postgresUrl') ? 'postgres' : 'sqlite';
+}
+
+export interface TestStore {
+  store: TokenStore;
+  /** A directory of the test's own (SQLite keeps its file here). */
+  dataDir: string;
+  /** The PostgreSQL database's URL, once made; undefined on SQLite. */
+  databaseUrl: () => Promise<string | undefined>;
+  /** Closes the store and opens the same database again, as a restart would. */
+  reopen(): Promise<TokenStore>;
+  /** Closes the store; its database is removed (on PostgreSQL, emptied for the next test). */
+  dispose(): Promise<void>;
+}
+
+/** TOKENDESK_SECRET for service processes on PostgreSQL: 32 bytes in base64. */
+export const TEST_SECRET = Buffer.alloc(32, 1).toString('base64');
+
+/**
+ * A new database on the run's PostgreSQL server: migrated (a copy of the template), or with
+ * `empty`, as a first start finds it.
+ */
+export async function newTestDatabaseUrl(options: { empty?: boolean } = {}): Promise<string> {
+  const adminUrl = inject('postgresUrl');
+  if (!adminUrl) throw new Error('no PostgreSQL server in this test run');
+  const run = inject('postgresTemplate');
+  return createTestDatabase(adminUrl, run, options.empty ? 'template1' : run);
+}
+
+/**
+ * The settings a service process needs for a new database of `engine` (the run's by default):
+ * DATA_DIR, and on PostgreSQL DATABASE_URL and TOKENDESK_SECRET. ADMIN_KEY is the test's.
+ */
+export async function serviceDatabaseEnv(
+  dataDir: string,
+  engine: Engine = testEngine(),
+): Promise<Record<string, string>> {
+  if (engine === 'sqlite') return { DATA_DIR: dataDir };
+  return {
+    DATA_DIR: dataDir,
+    DATABASE_URL: await newTestDatabaseUrl(),
+    TOKENDESK_SECRET: TEST_SECRET,
+  };
+}
+
+/** A store of `engine` (the run's by default) on a new, empty database. */
+export function openTestStore(
+  options: { clock?: () => number; engine?: Engine; dataDir?: string } = {},
+): TestStore {
+  const engine = options.engine ?? testEngine();
+  const dataDir = options.dataDir ?? makeTempDir();
+  if (engine === 'sqlite') {
+    const open = () => openSqliteStore({ dataDir, now: options.clock });
+    const handle: TestStore = {
+      store: open(),
+      dataDir,
+      databaseUrl: async () => undefined,
+      async reopen() {
+        await handle.store.close();
+        handle.store = open();
+        return handle.store;
+      },
+      async dispose() {
+        await handle.store.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    return handle;
+  }
+  const adminUrl = inject('postgresUrl');
+  if (!adminUrl) throw new Error('no PostgreSQL server in this test run');
+  const spare = spareDatabases.pop();
+  const url = spare
+    ? Promise.resolve(spare)
+    : createTestDatabase(adminUrl, inject('postgresTemplate'));
+  const open = () =>
+    deferredStore(
+      url.then((databaseUrl) => createPostgresStore({ url: databaseUrl, now: options.clock })),
+    );
+  const handle: TestStore = {
+    store: open(),
+    dataDir,
+    databaseUrl: () => url,
+    async reopen() {
+      await handle.store.close();
+      handle.store = open();
+      return handle.store;
+    },
+    async dispose() {
+      await handle.store.close().catch(() => {});
+      const databaseUrl = await url;
+      try {
+        // Emptied as new (ids from 1 again), it serves the next test of this file.
+        await connectForTests(databaseUrl, (client) =>
+          client.query('TRUNCATE tokens, options RESTART IDENTITY'),
+        );
+        spareDatabases.push(databaseUrl);
+      } catch {
+        await dropTestDatabase(adminUrl, databaseUrl).catch(() => {});
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return handle;
+}
+
+/** Databases emptied by a finished test: making a new one takes longer than emptying one. */
+const spareDatabases: string[] = [];
+
+/** A store usable at once whose every call waits for the one `opening` resolves to. */
+function deferredStore(opening: Promise<TokenStore>): TokenStore {
+  opening.catch(() => {});
+  return new Proxy({} as TokenStore, {
+    get(_target, method) {
+      // Not a promise itself: `await store` gives the store.
+      if (method === 'then') return undefined;
+      return async (...args: unknown[]) => {
+        const store = await opening;
+        return (store[method as keyof TokenStore] as (...a: unknown[]) => Promise<unknown>)(
+          ...args,
+        );
+      };
+    },
+  });
+}
+
 export function startTestService(options: TestServiceOptions = {}): TestService {
-  const dataDir = makeTempDir();
-  const store = openSqliteStore({ dataDir, now: options.clock });
+  const testStore = openTestStore({ clock: options.clock });
+  const { store, dataDir } = testStore;
   const app = createApp({
     store,
     adminKey: TEST_ADMIN_KEY,
@@ -137,8 +272,7 @@ export function startTestService(options: TestServiceOptions = {}): TestService 
       return tokenPageSchema.parse(response.data);
     },
     async close() {
-      await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await testStore.dispose();
     },
   };
 }

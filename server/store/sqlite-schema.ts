@@ -9,9 +9,10 @@ export const EXPIRY_SORT_KEY =
 
 /**
  * Migration n brings a database from user_version n to n + 1. Shipped entries never change;
- * a new schema is a new entry.
+ * a new schema is a new entry. user_version is what migrate() goes by; schema_migrations
+ * (from version 2) records each version and when it was applied, as on PostgreSQL.
  */
-const MIGRATIONS: readonly string[] = [
+export const SQLITE_MIGRATIONS: readonly string[] = [
   `
   -- AUTOINCREMENT: an id is never handed out twice, even after the newest token is deleted.
   CREATE TABLE tokens (
@@ -64,9 +65,18 @@ const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   ) WITHOUT ROWID;
   `,
+  `
+  -- Unix seconds; NULL for a version applied by an earlier start, before versions were recorded.
+  CREATE TABLE schema_migrations (
+    version INTEGER PRIMARY KEY,
+    applied_at INTEGER
+  );
+  `,
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS.length;
+export const SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
+/** The version whose migration made schema_migrations. */
+const RECORDED_FROM = 2;
 
 /** Each step runs in its own transaction with its version bump: a crash leaves a whole step or none. */
 export function migrate(db: Database.Database): void {
@@ -79,8 +89,21 @@ export function migrate(db: Database.Database): void {
   }
   for (let version = current; version < SCHEMA_VERSION; version += 1) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version] ?? '');
-      db.pragma(`user_version = ${version + 1}`);
+      db.exec(SQLITE_MIGRATIONS[version] ?? '');
+      const applied = version + 1;
+      if (applied >= RECORDED_FROM) {
+        const record = db.prepare<[number, number]>(
+          'INSERT INTO schema_migrations (version, applied_at) VALUES (?, CASE WHEN ? THEN NULL ELSE unixepoch() END)',
+        );
+        // The versions before the record existed: from an earlier start, or from this one.
+        if (applied === RECORDED_FROM) {
+          for (let earlier = 1; earlier < applied; earlier += 1) {
+            record.run(earlier, earlier <= current ? 1 : 0);
+          }
+        }
+        record.run(applied, 0);
+      }
+      db.pragma(`user_version = ${applied}`);
     }).immediate();
   }
 }

@@ -220,6 +220,11 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       return writes.run(() => insertAll(tokens));
     },
 
+    async insertManyIfEmpty(tokens) {
+      // One write transaction: another process's insert is either before it (seen) or after.
+      return writes.run(() => (statements.total.get()!.total > 0 ? 0 : insertAll(tokens)));
+    },
+
     async bulkInsert(batches, onBatch) {
       return writes.run(() => bulkInsertAll(batches, onBatch));
     },

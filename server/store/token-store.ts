@@ -49,6 +49,11 @@ export interface TokenStore {
   /** Inserts all tokens in one transaction: all of them or none. */
   insertMany(tokens: readonly TokenRecordInput[]): Promise<number>;
   /**
+   * Like insertMany, only when there is no token yet, decided in the same transaction: of
+   * several instances starting together on an empty database, one inserts. How many it inserted.
+   */
+  insertManyIfEmpty(tokens: readonly TokenRecordInput[]): Promise<number>;
+  /**
    * Inserts every batch in one transaction, all or none, for loading many tokens at once: the
    * indexes are built once at the end rather than kept up with each row. Calls onBatch with the
    * count inserted so far after each batch.

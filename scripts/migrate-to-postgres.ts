@@ -1,0 +1,54 @@
+/**
+ * Moves a Tokendesk from SQLite to PostgreSQL: every token (id and whole key as they are) and
+ * every option, into an empty PostgreSQL database, all or nothing.
+ *   npm run migrate-to-postgres -- [--data-dir DIR] [--database-url postgres://…]
+ * They default to DATA_DIR (else ./data) and DATABASE_URL, like the service. Stop the service
+ * first: what it writes during the move is not copied.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { moveSqliteToPostgres } from '../server/store/postgres-move';
+
+const USAGE =
+  'usage: npm run migrate-to-postgres -- [--data-dir DIR] [--database-url postgres://…]';
+
+async function main(): Promise<void> {
+  const { dataDir, url } = readArguments();
+  const started = performance.now();
+  const result = await moveSqliteToPostgres(dataDir, url, (copied, total) =>
+    console.log(`${copied.toLocaleString('en')} / ${total.toLocaleString('en')} tokens copied`),
+  );
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Moved ${result.tokens.toLocaleString('en')} tokens and ${result.options} options from ${dataDir} to ${withoutCredentials(url)} in ${seconds} s; counts checked`,
+  );
+}
+
+function readArguments(): { dataDir: string; url: string } {
+  try {
+    const { values } = parseArgs({
+      options: { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } },
+      strict: true,
+    });
+    const url = values['database-url'] ?? process.env.DATABASE_URL ?? '';
+    if (!/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error('--database-url (or DATABASE_URL) must be a postgres:// address');
+    }
+    return { dataDir: resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data'), url };
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+function withoutCredentials(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `migrate-to-postgres failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exitCode = 1;
+});

@@ -1,0 +1,98 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTempDir, newTestDatabaseUrl, snapshotStore } from '../test-support';
+import { moveSqliteToPostgres } from './postgres-move';
+import { openPostgresStore } from './postgres-store';
+import { openSqliteStore } from './sqlite-store';
+import { generateTokenKey } from './token-record';
+import type { TokenRecordInput, TokenStore } from './token-store';
+
+const NOW = 1_800_000_000;
+const COUNT = 10_000;
+const NAMES = ['Alpha', 'ÄRGER', '生产环境', 'Quotes " \\ %_', 'ΟΔΟΣ', 'plain'];
+
+function token(i: number): TokenRecordInput {
+  return {
+    name: `${NAMES[i % NAMES.length]} ${i}`,
+    key: generateTokenKey(),
+    status: i % 7 === 0 ? 2 : 1,
+    remain_quota: i % 11 === 0 ? 0 : i * 1_000_003,
+    used_quota: i % 500,
+    unlimited_quota: i % 13 === 0,
+    expired_time: i % 3 === 0 ? -1 : NOW - 5000 + i,
+    created_time: NOW - i,
+    accessed_time: NOW - (i % 1000),
+    models: i % 5 === 0 ? 'gpt-4o,gpt-4o-mini' : '',
+    subnet: i % 17 === 0 ? '10.0.0.0/8' : '',
+  };
+}
+
+const dirs: string[] = [];
+const stores: TokenStore[] = [];
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function sqliteWithTokens(): Promise<{ dataDir: string; highestEver: number }> {
+  const dataDir = join(makeTempDir(), 'data');
+  dirs.push(join(dataDir, '..'));
+  const sqlite = openSqliteStore({ dataDir, now: () => NOW });
+  await sqlite.bulkInsert([Array.from({ length: COUNT }, (_, i) => token(i))]);
+  // Deleted ids, the newest among them, are never handed out again on either engine.
+  const removed = await sqlite.removeMany([5, 77, COUNT]);
+  expect(removed).toBe(3);
+  await sqlite.setOption('QuotaPerUnit', '123456');
+  await sqlite.setOption('DisplayInCurrencyEnabled', 'false');
+  await sqlite.close();
+  return { dataDir, highestEver: COUNT };
+}
+
+describe('moving from SQLite to PostgreSQL', () => {
+  it(`copies ${COUNT.toLocaleString('en')} tokens (ids, whole keys, every field) and the options`, async () => {
+    const { dataDir, highestEver } = await sqliteWithTokens();
+    const url = await newTestDatabaseUrl({ empty: true });
+    const progress: number[] = [];
+    const result = await moveSqliteToPostgres(dataDir, url, (copied) => progress.push(copied));
+    expect(result).toEqual({ tokens: COUNT - 3, options: 2, highestId: highestEver });
+    expect(progress.at(-1)).toBe(COUNT - 3);
+
+    const sqlite = openSqliteStore({ dataDir, now: () => NOW });
+    const postgres = await openPostgresStore({ url, now: () => NOW });
+    stores.push(sqlite, postgres);
+    expect(await snapshotStore(postgres)).toEqual(await snapshotStore(sqlite));
+    // Search and the summary find the same tokens on both.
+    for (const keyword of ['ärger', 'ος', '" \\ %', '生产', 'a 1']) {
+      const query = { p: 1, size: 100, keyword, token: '', order: 'name' as const };
+      expect(await postgres.list(query)).toEqual(await sqlite.list(query));
+    }
+    expect(await postgres.summary({ keyword: '', token: '' })).toEqual(
+      await sqlite.summary({ keyword: '', token: '' }),
+    );
+    const next = await postgres.create({
+      name: 'First on PostgreSQL',
+      remain_quota: 1,
+      expired_time: -1,
+      unlimited_quota: false,
+      models: '',
+      subnet: '',
+    });
+    expect(next.id).toBeGreaterThan(highestEver);
+  }, 60_000);
+
+  it('refuses a target that holds tokens or options, changing nothing', async () => {
+    const { dataDir } = await sqliteWithTokens();
+    const url = await newTestDatabaseUrl({ empty: true });
+    const postgres = await openPostgresStore({ url });
+    stores.push(postgres);
+    await postgres.setOption('QuotaPerUnit', '5');
+    await expect(moveSqliteToPostgres(dataDir, url)).rejects.toThrow(
+      'the PostgreSQL database already holds 0 tokens and 1 options: move into an empty one',
+    );
+    expect((await snapshotStore(postgres)).tokens).toEqual([]);
+    await expect(moveSqliteToPostgres(join(dataDir, 'missing'), url)).rejects.toThrow(
+      'there is no Tokendesk database at',
+    );
+  });
+});

@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { DATABASE_FILE } from './sqlite-database';
+import { migrate } from './sqlite-schema';
+import { foldName, migratePostgres } from './postgres-schema';
+
+/** Rows read from SQLite and written to PostgreSQL at a time. */
+const BATCH = 5000;
+
+const COLUMNS = [
+  'id',
+  'name',
+  'key',
+  'status',
+  'remain_quota',
+  'used_quota',
+  'unlimited_quota',
+  'expired_time',
+  'created_time',
+  'accessed_time',
+  'models',
+  'subnet',
+] as const;
+const TYPES = [
+  'bigint',
+  'text',
+  'text',
+  'smallint',
+  'bigint',
+  'bigint',
+  'boolean',
+  'bigint',
+  'bigint',
+  'bigint',
+  'text',
+  'text',
+];
+
+type SqliteRow = Record<(typeof COLUMNS)[number], string | number>;
+
+export interface MoveResult {
+  tokens: number;
+  options: number;
+  /** The id the next token gets on PostgreSQL is above this one. */
+  highestId: number;
+}
+
+/**
+ * Copies every token (ids and whole keys as they are) and every stored option from the SQLite
+ * database in dataDir into the PostgreSQL database at url, in one PostgreSQL transaction: all of
+ * them or nothing. Refuses a target that holds any token or option. Ids stay never reused: the
+ * target's sequence continues after the highest id SQLite ever handed out. The service must not
+ * be writing to the SQLite database meanwhile (what it writes after the start is not copied).
+ */
+export async function moveSqliteToPostgres(
+  dataDir: string,
+  url: string,
+  onProgress?: (copied: number, total: number) => void,
+): Promise<MoveResult> {
+  const file = join(dataDir, DATABASE_FILE);
+  if (!existsSync(file)) throw new Error(`there is no Tokendesk database at ${file}`);
+  const source = new Database(file, { fileMustExist: true });
+  const target = new pg.Client({ connectionString: url, options: '-c synchronous_commit=on' });
+  try {
+    // An older file is brought to the current schema first, as the service would on start.
+    migrate(source);
+    await target.connect();
+    await migratePostgres(target);
+    // One read transaction: every batch sees the same tokens.
+    source.exec('BEGIN');
+    const total = source.prepare<[], { n: number }>('SELECT count(*) AS n FROM tokens').get()!.n;
+    const options = source
+      .prepare<[], { key: string; value: string }>('SELECT key, value FROM options')
+      .all();
+    const sequence =
+      source
+        .prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'tokens'")
+        .get()?.seq ?? 0;
+    const page = source.prepare<[number, number], SqliteRow>(
+      `SELECT ${COLUMNS.join(', ')} FROM tokens WHERE id > ? ORDER BY id LIMIT ?`,
+    );
+
+    await target.query('BEGIN');
+    try {
+      await target.query('LOCK TABLE tokens, options IN EXCLUSIVE MODE');
+      const held = await target.query<{ tokens: string; options: string }>(
+        'SELECT (SELECT count(*) FROM tokens) AS tokens, (SELECT count(*) FROM options) AS options',
+      );
+      const { tokens: heldTokens, options: heldOptions } = held.rows[0]!;
+      if (Number(heldTokens) > 0 || Number(heldOptions) > 0) {
+        throw new Error(
+          `the PostgreSQL database already holds ${heldTokens} tokens and ${heldOptions} options: move into an empty one`,
+        );
+      }
+      let copied = 0;
+      let highestId = 0;
+      for (let rows = page.all(0, BATCH); rows.length > 0; rows = page.all(highestId, BATCH)) {
+        const columns = COLUMNS.map((column) =>
+          rows.map((row) => (column === 'unlimited_quota' ? row[column] === 1 : row[column])),
+        );
+        const folded = rows.map((row) => foldName(String(row.name)));
+        await target.query(
+          `INSERT INTO tokens (${COLUMNS.join(', ')}, name_folded) OVERRIDING SYSTEM VALUE
+           SELECT * FROM unnest(${[...TYPES, 'text'].map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
+          [...columns, folded],
+        );
+        copied += rows.length;
+        highestId = Number(rows.at(-1)!.id);
+        onProgress?.(copied, total);
+      }
+      for (const option of options) {
+        await target.query('INSERT INTO options (key, value) VALUES ($1, $2)', [
+          option.key,
+          option.value,
+        ]);
+      }
+      const after = await target.query<{ tokens: string; options: string }>(
+        'SELECT (SELECT count(*) FROM tokens) AS tokens, (SELECT count(*) FROM options) AS options',
+      );
+      if (
+        Number(after.rows[0]!.tokens) !== total ||
+        Number(after.rows[0]!.options) !== options.length
+      ) {
+        throw new Error(
+          `the copy holds ${after.rows[0]!.tokens} tokens and ${after.rows[0]!.options} options, not ${total} and ${options.length}: nothing was kept`,
+        );
+      }
+      // The next id is above every id SQLite ever gave, deleted ones included.
+      const next = Math.max(sequence, highestId);
+      if (next > 0) {
+        await target.query("SELECT setval(pg_get_serial_sequence('tokens', 'id'), $1)", [next]);
+      }
+      await target.query('COMMIT');
+      return { tokens: total, options: options.length, highestId: next };
+    } catch (error) {
+      await target.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  } finally {
+    if (source.inTransaction) source.exec('COMMIT');
+    source.close();
+    await target.end().catch(() => {});
+  }
+}

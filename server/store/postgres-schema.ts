@@ -1,0 +1,155 @@
+import type pg from 'pg';
+
+/** Ordering by expiry puts "never" (-1) after every date. */
+const EXPIRY_SORT_KEY =
+  'CASE WHEN expired_time = -1 THEN 9223372036854775807 ELSE expired_time END';
+
+/**
+ * The name order of SQLite's NOCASE: ASCII letters folded, everything else by code point (what
+ * the "C" collation of UTF-8 text is), whatever the database's own locale.
+ */
+const NAME_SORT_KEY = `translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`;
+
+/** The columns the list orders by, each with its (field, id) index. */
+export const PG_ORDER_COLUMNS = {
+  name: 'name_order',
+  remain_quota: 'remain_quota',
+  used_quota: 'used_quota',
+  created_time: 'created_time',
+  expired_time: 'expiry_order',
+  accessed_time: 'accessed_time',
+} as const;
+
+/**
+ * What name_folded holds: the name as JavaScript folds its case (all of Unicode), so "name
+ * contains" means the same whatever the database's locale. Keywords are folded the same way.
+ */
+export function foldName(text: string): string {
+  return text.toLowerCase();
+}
+
+/** Rows the kept total is spread over (migration 2). */
+const COUNT_SHARDS = 16;
+
+/** Any constant shared by every Tokendesk: the advisory lock taken while migrating. */
+export const MIGRATION_LOCK = 7_411_202_611;
+
+/**
+ * Migration n brings a database from version n to n + 1, recorded in schema_migrations.
+ * Shipped entries never change; a new schema is a new entry.
+ */
+export const PG_MIGRATIONS: readonly string[] = [
+  `
+  -- pg_trgm is a trusted extension: the database's owner may create it.
+  CREATE EXTENSION IF NOT EXISTS pg_trgm;
+
+  -- An identity's sequence never hands out an id twice, even after the newest token is deleted.
+  CREATE TABLE tokens (
+    id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    name TEXT NOT NULL,
+    -- The name as JavaScript folds its case (toLowerCase: all of Unicode), written by the store
+    -- with the name, so "name contains" means the same whatever the database's locale.
+    name_folded TEXT NOT NULL,
+    key TEXT NOT NULL,
+    status SMALLINT NOT NULL CHECK (status IN (1, 2)),
+    remain_quota BIGINT NOT NULL CHECK (remain_quota >= 0),
+    used_quota BIGINT NOT NULL DEFAULT 0 CHECK (used_quota >= 0),
+    unlimited_quota BOOLEAN NOT NULL,
+    expired_time BIGINT NOT NULL,
+    created_time BIGINT NOT NULL,
+    accessed_time BIGINT NOT NULL,
+    models TEXT NOT NULL DEFAULT '',
+    subnet TEXT NOT NULL DEFAULT '',
+    -- The sort keys of the name and expiry orders as columns, not expressions, so a deep page
+    -- can skip rows in the index alone (an index-only scan), which an expression index cannot.
+    name_order TEXT COLLATE "C" GENERATED ALWAYS AS (${NAME_SORT_KEY}) STORED,
+    expiry_order BIGINT GENERATED ALWAYS AS (${EXPIRY_SORT_KEY}) STORED
+  );
+  CREATE UNIQUE INDEX tokens_by_key ON tokens (key);
+
+  -- One (field, id) index per sort order, so a page is read in order and stops at LIMIT.
+  CREATE INDEX tokens_by_name ON tokens (name_order, id);
+  CREATE INDEX tokens_by_remain_quota ON tokens (remain_quota, id);
+  CREATE INDEX tokens_by_used_quota ON tokens (used_quota, id);
+  CREATE INDEX tokens_by_created_time ON tokens (created_time, id);
+  CREATE INDEX tokens_by_expiry ON tokens (expiry_order, id);
+  CREATE INDEX tokens_by_accessed_time ON tokens (accessed_time, id);
+  CREATE INDEX tokens_by_status ON tokens (status, expired_time, unlimited_quota, remain_quota);
+
+  -- "Name contains", any case: trigrams of the folded name; LIKE rechecks each candidate.
+  CREATE INDEX tokens_by_name_trigrams ON tokens USING gin (name_folded gin_trgm_ops);
+
+  CREATE TABLE options (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
+  `
+  -- The unfiltered total, kept with each insert, delete and truncate, so a list of a million
+  -- tokens does not count them. Spread over ${COUNT_SHARDS} rows: a transaction adds to the row of
+  -- its own id, so concurrent creates through several instances seldom wait for one another and
+  -- never deadlock. The total is the sum; one row may go below zero.
+  CREATE TABLE token_count (
+    shard SMALLINT PRIMARY KEY,
+    total BIGINT NOT NULL
+  );
+  INSERT INTO token_count (shard, total) SELECT shard, 0 FROM generate_series(0, ${COUNT_SHARDS - 1}) AS shard;
+  UPDATE token_count SET total = (SELECT count(*) FROM tokens) WHERE shard = 0;
+
+  CREATE FUNCTION tokens_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'TRUNCATE' THEN
+      UPDATE token_count SET total = 0;
+    ELSIF TG_OP = 'INSERT' THEN
+      UPDATE token_count SET total = total + (SELECT count(*) FROM new_rows)
+        WHERE shard = txid_current() % ${COUNT_SHARDS};
+    ELSE
+      UPDATE token_count SET total = total - (SELECT count(*) FROM old_rows)
+        WHERE shard = txid_current() % ${COUNT_SHARDS};
+    END IF;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER tokens_count_inserts AFTER INSERT ON tokens
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION tokens_counted();
+  CREATE TRIGGER tokens_count_deletes AFTER DELETE ON tokens
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION tokens_counted();
+  CREATE TRIGGER tokens_count_truncates AFTER TRUNCATE ON tokens
+    FOR EACH STATEMENT EXECUTE FUNCTION tokens_counted();
+  `,
+];
+
+export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
+
+/**
+ * Brings the database to PG_SCHEMA_VERSION in one transaction under an advisory lock: instances
+ * starting together wait for the first, which migrates; the others then find nothing to do.
+ */
+export async function migratePostgres(client: pg.PoolClient | pg.Client): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    // Waiting for another instance's migration, or a long one, is not a slow request.
+    await client.query('SET LOCAL statement_timeout = 0');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+    )`);
+    const { rows } = await client.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migrations',
+    );
+    const current = rows[0]?.version ?? 0;
+    if (current > PG_SCHEMA_VERSION) {
+      throw new Error(
+        `the database has schema version ${current}, newer than this Tokendesk knows (${PG_SCHEMA_VERSION}): run a newer Tokendesk`,
+      );
+    }
+    for (let version = current; version < PG_SCHEMA_VERSION; version += 1) {
+      await client.query(PG_MIGRATIONS[version] ?? '');
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version + 1]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
