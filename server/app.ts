@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { adminAuth } from './auth';
 import type { Config } from './config';
+import type { FailureCounter } from './failure-limiter';
 import { corsFor } from './http/cors';
 import { dashboardApp } from './http/dashboard';
 import { answerFailures } from './http/failures';
@@ -23,10 +24,19 @@ export interface AppOptions {
   distDir: string;
   /** Milliseconds; the clock of the failed-attempt limiter, replaceable in tests. */
   now?: () => number;
+  /** Where wrong admin keys are counted; this process by default. */
+  failures?: FailureCounter;
 }
 
 /** The whole service as a Hono app, not listening: main.ts serves it, tests call app.request(). */
-export function createApp({ store, adminKey, config, distDir, now = Date.now }: AppOptions): App {
+export function createApp({
+  store,
+  adminKey,
+  config,
+  distDir,
+  now = Date.now,
+  failures,
+}: AppOptions): App {
   // strict: false makes the trailing slash optional on every route.
   const app = new Hono<AppEnv>({ strict: false });
 
@@ -37,6 +47,7 @@ export function createApp({ store, adminKey, config, distDir, now = Date.now }: 
     adminKey,
     now,
     trustedProxies: config.trustProxy ?? null,
+    failures,
   });
   app.use('/api/token/*', requireAdminKey);
   app.use('/api/option/*', requireAdminKey);

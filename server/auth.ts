@@ -1,12 +1,13 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { FailureLimiter } from './failure-limiter';
+import { FailureLimiter, type FailureCounter } from './failure-limiter';
 import { clientAddress, type TrustedProxies } from './http/client-address';
 import { ApiError } from './http/failures';
 import type { AppEnv } from './http/types';
 
-const MAX_FAILURES = 10;
-const WINDOW_MS = 60_000;
+/** Wrong keys an address may send in WINDOW_MS before the next ones get 429. */
+export const MAX_FAILURES = 10;
+export const WINDOW_MS = 60_000;
 const MAX_TRACKED_ADDRESSES = 10_000;
 
 export interface AdminAuthOptions {
@@ -15,6 +16,8 @@ export interface AdminAuthOptions {
   now: () => number;
   /** Proxies whose X-Forwarded-For names the client; null trusts none. */
   trustedProxies: TrustedProxies | null;
+  /** Where failures are counted: by default this process; the database when several share it. */
+  failures?: FailureCounter;
 }
 
 /**
@@ -27,14 +30,17 @@ export function adminAuth({
   adminKey,
   now,
   trustedProxies,
+  failures,
 }: AdminAuthOptions): MiddlewareHandler<AppEnv> {
   const expected = sha256(adminKey);
-  const limiter = new FailureLimiter({
-    maxFailures: MAX_FAILURES,
-    windowMs: WINDOW_MS,
-    maxTracked: MAX_TRACKED_ADDRESSES,
-    now,
-  });
+  const limiter =
+    failures ??
+    new FailureLimiter({
+      maxFailures: MAX_FAILURES,
+      windowMs: WINDOW_MS,
+      maxTracked: MAX_TRACKED_ADDRESSES,
+      now,
+    });
 
   return async (c, next) => {
     // Comparing digests takes the same time for every input, whatever its length.
@@ -42,7 +48,7 @@ export function adminAuth({
       return next();
     }
     const address = clientAddress(c, trustedProxies);
-    const waitMs = limiter.retryAfterMs(address);
+    const waitMs = await limiter.retryAfterMs(address);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
       throw new ApiError(
@@ -51,7 +57,7 @@ export function adminAuth({
         { 'Retry-After': String(seconds) },
       );
     }
-    limiter.recordFailure(address);
+    await limiter.recordFailure(address);
     throw new ApiError(
       401,
       'The admin key is missing or wrong: send it as "Authorization: Bearer <admin key>"',

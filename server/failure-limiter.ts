@@ -7,12 +7,19 @@ export interface FailureLimiterOptions {
   now: () => number;
 }
 
+/** What the admin key check asks of a count of failures; the store may keep one shared. */
+export interface FailureCounter {
+  /** Milliseconds until the address may try again; 0 when it may now. */
+  retryAfterMs(address: string): number | Promise<number>;
+  recordFailure(address: string): void | Promise<void>;
+}
+
 /**
- * Remembers recent failures per client address. After maxFailures within windowMs, the address
+ * Remembers recent failures per client address, in this process. After maxFailures within windowMs, the address
  * is blocked until the oldest of those failures is windowMs old. Blocked attempts are not
  * counted, so the wait ends when it said it would.
  */
-export class FailureLimiter {
+export class FailureLimiter implements FailureCounter {
   /** Per address, failure times oldest first, never more than maxFailures. Map order: least recent first. */
   private readonly failures = new Map<string, number[]>();
 

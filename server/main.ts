@@ -6,6 +6,8 @@
 import { fileURLToPath } from 'node:url';
 import { resolveAdminKey, type AdminKey } from './admin-key';
 import { createApp } from './app';
+import { MAX_FAILURES, WINDOW_MS } from './auth';
+import type { FailureCounter } from './failure-limiter';
 import { listen } from './http/node-server';
 import type { App } from './http/types';
 import { createProxyApp } from './proxy-app';
@@ -75,7 +77,7 @@ function configOrExit(): Config {
 
 /** The embedded token service: its database, its admin key, its routes. */
 async function tokenService(config: Config): Promise<{ app: App; store: TokenStore }> {
-  const { store, adminKey } = await storeOrExit(config);
+  const { store, adminKey, failures } = await storeOrExit(config);
   if (adminKey.source.kind === 'generated') {
     announceGeneratedKey(adminKey.key, adminKey.source.file);
   }
@@ -86,12 +88,15 @@ async function tokenService(config: Config): Promise<{ app: App; store: TokenSto
       adminKey: adminKey.key,
       config,
       distDir: config.dashboardDir ?? BUILT_DASHBOARD,
+      failures,
     }),
     store,
   };
 }
 
-async function storeOrExit(config: Config): Promise<{ store: TokenStore; adminKey: AdminKey }> {
+async function storeOrExit(
+  config: Config,
+): Promise<{ store: TokenStore; adminKey: AdminKey; failures?: FailureCounter }> {
   const { database } = config;
   if (database) {
     try {
@@ -100,7 +105,13 @@ async function storeOrExit(config: Config): Promise<{ store: TokenStore; adminKe
         poolSize: database.poolSize,
         statementTimeoutMs: database.statementTimeoutMs,
       });
-      return { store, adminKey: resolveAdminKey(config) };
+      // Every instance counts wrong keys in the database, so all refuse an address together.
+      const failures = store.failureCounter({
+        maxFailures: MAX_FAILURES,
+        windowMs: WINDOW_MS,
+        now: Date.now,
+      });
+      return { store, adminKey: resolveAdminKey(config), failures };
     } catch (error) {
       return exitWithStartupError(
         `cannot use the database at DATABASE_URL (${withoutCredentials(database.url)}): ${databaseProblem(error)}`,

@@ -180,7 +180,7 @@ export function openTestStore(
       try {
         // Emptied as new (ids from 1 again), it serves the next test of this file.
         await connectForTests(databaseUrl, (client) =>
-          client.query('TRUNCATE tokens, options RESTART IDENTITY'),
+          client.query('TRUNCATE tokens, options, admin_key_failures RESTART IDENTITY'),
         );
         spareDatabases.push(databaseUrl);
       } catch {

@@ -114,6 +114,22 @@ describe('several instances on one PostgreSQL database', () => {
     expect((await call(b!, 'GET', `/api/token/${token.id}`)).status).toBe(404);
   });
 
+  it('count wrong admin keys together: the limit reached through both is kept by both, and the right key passes', async () => {
+    const [a, b] = await startInstances(await newTestDatabaseUrl());
+    const guess = (service: RunningService) =>
+      fetch(`${service.url}/api/token/`, { headers: { Authorization: 'Bearer guess' } });
+    for (let i = 0; i < 5; i += 1) {
+      expect((await guess(a!)).status).toBe(401);
+      expect((await guess(b!)).status).toBe(401);
+    }
+    for (const service of [a!, b!]) {
+      const refused = await guess(service);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(50);
+      expect((await call(service, 'GET', '/api/token/')).status).toBe(200);
+    }
+  });
+
   it('give 500 concurrent creates split across both 500 distinct ids and keys, all stored', async () => {
     const services = await startInstances(await newTestDatabaseUrl());
     const answers = await Promise.all(

@@ -116,6 +116,15 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE TRIGGER tokens_count_truncates AFTER TRUNCATE ON tokens
     FOR EACH STATEMENT EXECUTE FUNCTION tokens_counted();
   `,
+  // 3: wrong admin keys per client address, counted across every instance.
+  `
+  CREATE TABLE admin_key_failures (
+    address TEXT NOT NULL,
+    failed_at BIGINT NOT NULL
+  );
+  CREATE INDEX admin_key_failures_by_address ON admin_key_failures (address, failed_at);
+  CREATE INDEX admin_key_failures_by_time ON admin_key_failures (failed_at);
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import type { FailureCounter } from '../failure-limiter';
+import { postgresFailureCounter, type SharedFailureOptions } from './postgres-failure-counter';
 import { OPTION_KEYS } from '../../src/contract/status';
 import type { Option } from '../../src/contract/status';
 import {
@@ -183,6 +185,8 @@ function insertArrays(records: readonly TokenRecordInput[]): unknown[][] {
 export type PostgresStore = TokenStore & {
   /** Resolves once connected and migrated; rejects with why not. */
   ready: Promise<void>;
+  /** Wrong admin keys counted in this database, shared by every instance on it. */
+  failureCounter(options: SharedFailureOptions): FailureCounter;
 };
 
 /**
@@ -450,6 +454,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       await query('SELECT 1');
     },
 
+    failureCounter: (counterOptions) => postgresFailureCounter(query, counterOptions),
+
     async close() {
       await ready.catch(() => {});
       await pool.end();
@@ -458,7 +464,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 }
 
 /** Connects and migrates; rejects with why it cannot. */
-export async function openPostgresStore(options: PostgresStoreOptions): Promise<TokenStore> {
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
   const store = createPostgresStore(options);
   try {
     await store.ready;
