@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, startTestCluster } from '../../server/store/test-postgres';
+import {
+  createTestDatabase,
+  dropTestDatabase,
+  startTestCluster,
+} from '../../server/store/test-postgres';
 import { onCleanup } from './cleanup';
 import { progress } from './log';
 
@@ -32,7 +36,10 @@ export function databaseEnv(database: BenchDatabase): NodeJS.ProcessEnv {
 
 let cluster: Promise<string> | undefined;
 
-/** The run's throwaway PostgreSQL server (started on first use, removed at the end); its admin URL. */
+/**
+ * The run's PostgreSQL server, started on first use and removed at the end (or TEST_DATABASE_URL's,
+ * as for the tests); its admin URL.
+ */
 function clusterUrl(): Promise<string> {
   return (cluster ??= (async () => {
     progress('starting a throwaway PostgreSQL cluster (server/store/test-postgres.ts)');
@@ -44,7 +51,11 @@ function clusterUrl(): Promise<string> {
 
 /** A new, empty PostgreSQL database on the run's cluster. */
 export async function newPostgresDatabase(dataDir: string): Promise<BenchDatabase> {
-  const url = await createTestDatabase(await clusterUrl(), 'tokendesk_template_bench', 'template1');
+  const adminUrl = await clusterUrl();
+  const url = await createTestDatabase(adminUrl, 'tokendesk_template_bench', 'template1');
+  // Registered after the cluster's stop, so run before it: with TEST_DATABASE_URL the server
+  // outlives the run, and its databases must not.
+  onCleanup(() => dropTestDatabase(adminUrl, url));
   return { engine: 'postgres', url, dataDir, secret: randomBytes(32).toString('base64') };
 }
 
