@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- SUITE ...] [--tokens N] [--rounds N] [--seconds N]`: measures the dashboard
  * and the service against their goals, prints a table on stdout and writes bench/results.md.
- * Suites: bundle, lighthouse, throughput, scale, interaction (all by default).
+ * Suites: bundle, lighthouse, throughput, throughput-postgres, scale, scale-postgres, interaction
+ * (all by default). The -postgres suites start a throwaway PostgreSQL cluster, removed at the end.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { interactionSuite } from './suites/interaction';
 import { lighthouseSuite } from './suites/lighthouse';
 import { scaleSuite } from './suites/scale';
 import { throughputSuite } from './suites/throughput';
+import { throughputPostgresSuite } from './suites/throughput-postgres';
 
 interface Suite {
   name: string;
@@ -30,8 +32,14 @@ interface Suite {
 const SUITES: Suite[] = [
   { name: 'bundle', title: 'Bundle', run: bundleSuite },
   { name: 'lighthouse', title: 'Lighthouse', run: lighthouseSuite },
-  { name: 'throughput', title: 'Service throughput', run: throughputSuite },
-  { name: 'scale', title: 'Scale', run: scaleSuite },
+  { name: 'throughput', title: 'Service throughput (SQLite)', run: throughputSuite },
+  {
+    name: 'throughput-postgres',
+    title: 'Service throughput (PostgreSQL)',
+    run: throughputPostgresSuite,
+  },
+  { name: 'scale', title: 'Scale (SQLite)', run: scaleSuite('sqlite') },
+  { name: 'scale-postgres', title: 'Scale (PostgreSQL)', run: scaleSuite('postgres') },
   { name: 'interaction', title: 'Interaction', run: interactionSuite },
 ];
 

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { ensureServerBuilt } from '../../scripts/build-server.mjs';
+import { databaseEnv, type BenchDatabase } from './engine';
 import { killChild, spawnTracked, stopChild } from './cleanup';
 import { progress } from './log';
 import { REPO_ROOT } from './paths';
@@ -22,7 +23,7 @@ export interface RunningService {
 }
 
 export interface ServiceOptions {
-  dataDir: string;
+  database: BenchDatabase;
   /** The built dashboard to serve; the service answers without one too. */
   dashboardDir?: string;
   /** How often to ask /healthz while starting: small when the start itself is measured. */
@@ -65,10 +66,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const child = spawnTracked(process.execPath, [entry], {
     cwd: REPO_ROOT,
     env: {
-      ...process.env,
+      ...databaseEnv(options.database),
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: options.dataDir,
       ADMIN_KEY: BENCH_ADMIN_KEY,
       ...(options.dashboardDir ? { DASHBOARD_DIR: options.dashboardDir } : {}),
     },

@@ -119,7 +119,7 @@ export async function bundleSuite(context: BenchContext): Promise<SuiteResult> {
 async function measureFirstRender(context: BenchContext, outDir: string): Promise<FirstRender[]> {
   await context.chromium();
   const service = await startService({
-    dataDir: join(context.tempDir, 'bundle-data'),
+    database: { engine: 'sqlite', dataDir: join(context.tempDir, 'bundle-data') },
     dashboardDir: outDir,
   });
   const browser = await launchBrowser();

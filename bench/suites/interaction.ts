@@ -52,7 +52,7 @@ export async function interactionSuite(context: BenchContext): Promise<SuiteResu
   const dashboardDir = await context.dashboardDir();
   await context.chromium();
   const service = await startService({
-    dataDir: join(context.tempDir, 'interaction-data'),
+    database: { engine: 'sqlite', dataDir: join(context.tempDir, 'interaction-data') },
     dashboardDir,
   });
   const browser = await launchBrowser();

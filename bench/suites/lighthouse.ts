@@ -67,7 +67,7 @@ export async function lighthouseSuite(context: BenchContext): Promise<SuiteResul
   const dashboardDir = await context.dashboardDir();
   await context.chromium();
   const service = await startService({
-    dataDir: join(context.tempDir, 'lighthouse-data'),
+    database: { engine: 'sqlite', dataDir: join(context.tempDir, 'lighthouse-data') },
     dashboardDir,
   });
   const chrome = await launch({

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { TokenOrder } from '../../src/contract/token';
 import type { BenchContext } from '../lib/context';
+import { ENGINE_TITLES, newDatabase, type EngineName } from '../lib/engine';
 import {
   atMost,
   count,
@@ -19,24 +20,30 @@ import { measureListing, PAGE_SIZE, type ListTimings, type Timing } from './scal
 import { memoryUnderLoad, type MemoryUnderLoad } from './scale/memory-under-load';
 import { seedDatabase } from './scale/seed';
 
-const SECTION = 'Scale';
 const SEED_GOAL_S = 60;
 const QUERY_GOAL_MS = 10;
 const MEMORY_GOAL_KIB = 150 * 1024;
 const COLD_START_GOAL_MS = 1000;
 
-export async function scaleSuite(context: BenchContext): Promise<SuiteResult> {
+/** The scale measures on one engine; the figures' section names it. */
+export function scaleSuite(engine: EngineName) {
+  return (context: BenchContext) => scaleOn(engine, context);
+}
+
+async function scaleOn(engine: EngineName, context: BenchContext): Promise<SuiteResult> {
+  const section = `Scale (${ENGINE_TITLES[engine]})`;
   const tokens = context.settings.scaleTokens;
-  const dataDir = join(context.tempDir, 'scale-data');
+  const database = await newDatabase(engine, join(context.tempDir, `scale-data-${engine}`));
+  const name = `scale (${engine})`;
 
-  progress(`scale: npm run seed -- --count ${tokens}`);
-  const seedSeconds = await seedDatabase(dataDir, tokens);
+  progress(`${name}: npm run seed -- --count ${tokens}`);
+  const seedSeconds = await seedDatabase(database, tokens);
 
-  progress('scale: list, search and key lookups in-process');
-  const listing = await measureListing(dataDir);
+  progress(`${name}: list, search and key lookups in-process`);
+  const listing = await measureListing(database);
 
-  progress('scale: the service under a burst of list and search requests');
-  const service = await startService({ dataDir });
+  progress(`${name}: the service under a burst of list and search requests`);
+  const service = await startService({ database });
   let memory: MemoryUnderLoad;
   try {
     memory = await memoryUnderLoad(service, listing.total);
@@ -44,13 +51,13 @@ export async function scaleSuite(context: BenchContext): Promise<SuiteResult> {
     await service.stop();
   }
 
-  progress('scale: cold starts');
-  const starts = await coldStarts(dataDir);
+  progress(`${name}: cold starts`);
+  const starts = await coldStarts(database);
 
   return {
     figures: [
       atMost(
-        SECTION,
+        section,
         `seed ${count(tokens)} tokens (npm run seed)`,
         seedSeconds,
         SEED_GOAL_S,
@@ -59,11 +66,11 @@ export async function scaleSuite(context: BenchContext): Promise<SuiteResult> {
           note: 'wall clock from spawning npm to its exit',
         },
       ),
-      ...[...listing.byOrder].map(([order, timings]) => orderFigure(order, timings)),
-      searchFigure('name search (keyword), page of 100', listing.nameSearch),
-      searchFigure('key search (token)', listing.keySearch),
+      ...[...listing.byOrder].map(([order, timings]) => orderFigure(section, order, timings)),
+      searchFigure(section, 'name search (keyword), page of 100', listing.nameSearch),
+      searchFigure(section, 'key search (token)', listing.keySearch),
       info(
-        SECTION,
+        section,
         `summary (counts by status) over ${count(listing.total)} tokens`,
         ms(median(listing.summaryMs)),
         {
@@ -71,7 +78,7 @@ export async function scaleSuite(context: BenchContext): Promise<SuiteResult> {
         },
       ),
       atMost(
-        SECTION,
+        section,
         'service RSS after a burst of list/search requests',
         memory.afterKiB,
         MEMORY_GOAL_KIB,
@@ -81,7 +88,7 @@ export async function scaleSuite(context: BenchContext): Promise<SuiteResult> {
         },
       ),
       atMost(
-        SECTION,
+        section,
         'cold start to a healthy /healthz (median of 5)',
         median(starts),
         COLD_START_GOAL_MS,
@@ -91,18 +98,18 @@ export async function scaleSuite(context: BenchContext): Promise<SuiteResult> {
         },
       ),
     ],
-    details: detailsOf(listing, tokens),
+    details: detailsOf(engine, listing, tokens),
   };
 }
 
 const arrow = (order: TokenOrder) => (order.startsWith('-') ? `${order.slice(1)} ↓` : `${order} ↑`);
 
-function orderFigure(order: TokenOrder, timings: Timing[]): Figure {
+function orderFigure(section: string, order: TokenOrder, timings: Timing[]): Figure {
   const values = timings.map((timing) => timing.ms);
   const deepest = timings.reduce((a, b) => (b.page > a.page ? b : a));
   const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a));
   return atMost(
-    SECTION,
+    section,
     `list page of ${PAGE_SIZE}, order ${arrow(order)} (p95)`,
     percentile(values, 95),
     QUERY_GOAL_MS,
@@ -113,21 +120,25 @@ function orderFigure(order: TokenOrder, timings: Timing[]): Figure {
   );
 }
 
-function searchFigure(name: string, timings: Timing[]): Figure {
+function searchFigure(section: string, name: string, timings: Timing[]): Figure {
   const values = timings.map((timing) => timing.ms);
   const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a));
-  return atMost(SECTION, `${name} (p95)`, percentile(values, 95), QUERY_GOAL_MS, ms, {
+  return atMost(section, `${name} (p95)`, percentile(values, 95), QUERY_GOAL_MS, ms, {
     note: `p50 ${ms(median(values))}; slowest ${ms(slowest.ms)} for “${slowest.label}” page ${slowest.page}; ${values.length} queries`,
   });
 }
 
-function detailsOf(listing: ListTimings, tokens: number): string[] {
+function detailsOf(engine: EngineName, listing: ListTimings, tokens: number): string[] {
   const byKeyword = new Map<string, Timing[]>();
   for (const timing of listing.nameSearch) {
     byKeyword.set(timing.label, [...(byKeyword.get(timing.label) ?? []), timing]);
   }
   return [
-    `A database of ${count(tokens)} synthetic tokens made by \`npm run seed\` in a temporary folder. List timings call the store’s \`list\` (server/store/sqlite-store.ts) directly in the bench process, each call from the parsed query to the page of tokens: per order, 40 pages of ${PAGE_SIZE} drawn log-uniformly from page 1 to the last (as many first pages as deep ones), after one untimed call that prepares the statement; name search: each keyword’s pages 1, 2, 5 and its last; key search: 100 lookups, four in five of a stored key (half with \`sk-\`), the rest unknown keys. Memory: the service (its own process) on that database, \`VmRSS\` from /proc after a burst of list (every order, pages 1, 100, 5,000), search, key and summary requests, 4 at a time; the peak is sampled every 20 ms and from \`VmHWM\`. Cold start: spawn of \`node dist-server/main.mjs\` (the build \`npm start\` runs) to the first 200 of \`/healthz\`, polled every 5 ms.`,
+    `${ENGINE_TITLES[engine]}: ${
+      engine === 'postgres'
+        ? 'a database on a throwaway PostgreSQL cluster the bench starts from the installed server (server/store/test-postgres.ts: fsync on, shared_buffers 32 MB) on this machine, removed at the end;'
+        : 'a database file in a temporary folder;'
+    } ${count(tokens)} synthetic tokens made by \`npm run seed\`. List timings call the store’s \`list\` (server/store/${engine}-store.ts) directly in the bench process, each call from the parsed query to the page of tokens: per order, 40 pages of ${PAGE_SIZE} drawn log-uniformly from page 1 to the last (as many first pages as deep ones), after one untimed call that prepares the statement; name search: each keyword’s pages 1, 2, 5 and its last; key search: 100 lookups, four in five of a stored key (half with \`sk-\`), the rest unknown keys. Memory: the service (its own process) on that database, \`VmRSS\` from /proc after a burst of list (every order, pages 1, 100, 5,000), search, key and summary requests, 4 at a time; the peak is sampled every 20 ms and from \`VmHWM\`. Cold start: spawn of \`node dist-server/main.mjs\` (the build \`npm start\` runs) to the first 200 of \`/healthz\`, polled every 5 ms.`,
     '',
     '| keyword | matches | page 1 | page 2 | page 5 | last page |',
     '| --- | --- | --- | --- | --- | --- |',

@@ -21,12 +21,12 @@ import { median, sum } from '../lib/stats';
 import { captureResponse } from './throughput/capture';
 import type { CapturedResponses } from './throughput/captured';
 
-const SECTION = 'Throughput';
-const CONNECTIONS = 32;
-const WARM_UP_SECONDS = 2;
+const SECTION = 'Throughput (SQLite)';
+export const CONNECTIONS = 32;
+export const WARM_UP_SECONDS = 2;
 const LIST_PATH = '/api/token/?size=20';
-const CREATE_PATH = '/api/token/';
-const CREATE_BODY = JSON.stringify({
+export const CREATE_PATH = '/api/token/';
+export const CREATE_BODY = JSON.stringify({
   name: 'Throughput token',
   remain_quota: 1_000_000,
   expired_time: -1,
@@ -34,7 +34,7 @@ const CREATE_BODY = JSON.stringify({
 });
 const SEEDED = 100;
 const RATIO_GOAL = 0.5;
-const CREATE_GOAL = 2_000;
+export const CREATE_GOAL = 2_000;
 
 interface Target {
   name: 'service' | 'bare';
@@ -71,9 +71,9 @@ interface Durability {
 }
 
 export async function throughputSuite(context: BenchContext): Promise<SuiteResult> {
-  const dataDir = join(context.tempDir, 'throughput-data');
+  const database = { engine: 'sqlite', dataDir: join(context.tempDir, 'throughput-data') } as const;
   const { rounds, roundSeconds } = context.settings;
-  let service = await startService({ dataDir });
+  let service = await startService({ database });
   try {
     await createTokens(
       service,
@@ -117,7 +117,7 @@ export async function throughputSuite(context: BenchContext): Promise<SuiteResul
     const stored = (await tokenTotal(service)) - before;
     // No shutdown code runs on SIGKILL: what was acknowledged must already be on disk.
     await service.crash();
-    service = await startService({ dataDir });
+    service = await startService({ database });
     const durability: Durability = {
       acknowledged: sum(serviceRuns.map((run) => run.ok)),
       failed: sum(serviceRuns.map((run) => run.failed)),

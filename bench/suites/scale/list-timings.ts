@@ -5,8 +5,10 @@ import {
   type TokenListQueryInput,
   type TokenOrder,
 } from '../../../src/contract/token';
+import { openPostgresStore } from '../../../server/store/postgres-store';
 import { openSqliteStore } from '../../../server/store/sqlite-store';
 import type { TokenStore } from '../../../server/store/token-store';
+import type { BenchDatabase } from '../../lib/engine';
 import { logUniformPage, seededRandom } from '../../lib/random';
 
 export const PAGE_SIZE = 100;
@@ -62,8 +64,12 @@ async function timed(
 }
 
 /** Calls the store's list directly, in this process, as the service's routes do. */
-export async function measureListing(dataDir: string): Promise<ListTimings> {
-  const store = openSqliteStore({ dataDir });
+export async function measureListing(database: BenchDatabase): Promise<ListTimings> {
+  // The PostgreSQL store as the service opens it: its pool, its statement timeout.
+  const store =
+    database.engine === 'postgres'
+      ? await openPostgresStore({ url: database.url })
+      : openSqliteStore({ dataDir: database.dataDir });
   try {
     const random = seededRandom(20_240_601);
     const { total } = await store.list(tokenListQuerySchema.parse({ size: '1' }));

@@ -1,11 +1,16 @@
+import { databaseEnv, type BenchDatabase } from '../../lib/engine';
 import { runCommand } from '../../lib/run-command';
 import { progress } from '../../lib/log';
 
-/** `npm run seed -- --count N` into dataDir, as a person would run it; returns seconds. */
-export async function seedDatabase(dataDir: string, tokens: number): Promise<number> {
+/** `npm run seed -- --count N` into the database, as a person would run it; returns seconds. */
+export async function seedDatabase(database: BenchDatabase, tokens: number): Promise<number> {
+  const target =
+    database.engine === 'postgres'
+      ? ['--database-url', database.url]
+      : ['--data-dir', database.dataDir];
   const started = performance.now();
-  await runCommand('npm', ['run', '--silent', 'seed', '--', '--count', String(tokens)], {
-    env: { ...process.env, DATA_DIR: dataDir },
+  await runCommand('npm', ['run', '--silent', 'seed', '--', '--count', String(tokens), ...target], {
+    env: databaseEnv(database),
     onLine: (line) => progress(`  seed: ${line}`),
   });
   return (performance.now() - started) / 1000;
