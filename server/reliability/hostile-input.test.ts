@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokenSchema, type Token } from '../../src/contract/token';
+import { checkAnswer } from '../openapi/answer-check';
 import {
   makeTempDir,
   snapshotStore,
@@ -93,6 +94,7 @@ async function send(c: Pick<HostileCase, 'method' | 'path' | 'body' | 'headers'>
     duplex: 'half',
   } as RequestInit;
   const response = await service.app.request(c.path, init);
+  await checkAnswer(c.method, c.path, response.clone());
   return {
     status: response.status,
     contentType: response.headers.get('content-type'),
