@@ -1,4 +1,4 @@
-import { fillPath, type Operation, type OperationExample } from '../../src/contract/operations';
+import { fillPath, type Operation, type OperationExample } from '../../src/contract/operation';
 
 /**
  * The example as a curl command in the README's style: the address in $TOKENDESK, the key in

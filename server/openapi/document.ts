@@ -8,11 +8,11 @@ import {
 import { failureEnvelopeSchema, successEnvelopeSchema } from '../../src/contract/envelope';
 import {
   FAILURE_MEANINGS,
-  OPERATIONS,
   type Operation,
   type OperationExample,
   type Resource,
-} from '../../src/contract/operations';
+} from '../../src/contract/operation';
+import { OPERATIONS } from '../../src/contract/operations';
 import { SERVICE_VERSION } from '../version';
 import { curlFor } from './code-sample';
 

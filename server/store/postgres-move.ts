@@ -5,38 +5,14 @@ import pg from 'pg';
 import { DATABASE_FILE } from './sqlite-database';
 import { migrate } from './sqlite-schema';
 import { foldName, migratePostgres } from './postgres-schema';
+import { COLUMN_TYPES, RECORD_COLUMNS } from './postgres-sql';
 
 /** Rows read from SQLite and written to PostgreSQL at a time. */
 const BATCH = 5000;
 
-const COLUMNS = [
-  'id',
-  'name',
-  'key',
-  'status',
-  'remain_quota',
-  'used_quota',
-  'unlimited_quota',
-  'expired_time',
-  'created_time',
-  'accessed_time',
-  'models',
-  'subnet',
-] as const;
-const TYPES = [
-  'bigint',
-  'text',
-  'text',
-  'smallint',
-  'bigint',
-  'bigint',
-  'boolean',
-  'bigint',
-  'bigint',
-  'bigint',
-  'text',
-  'text',
-];
+/** Every stored column, the id included: the move keeps ids as they are. */
+const COLUMNS = ['id', ...RECORD_COLUMNS] as const;
+const TYPES = ['bigint', ...RECORD_COLUMNS.map((column) => COLUMN_TYPES[column])];
 
 type SqliteRow = Record<(typeof COLUMNS)[number], string | number>;
 

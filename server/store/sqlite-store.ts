@@ -9,7 +9,7 @@ import { listReader } from './sqlite-list-reader';
 import { statementCache } from './sqlite-statement-cache';
 import {
   enableRefusal,
-  generateTokenKey,
+  newTokenRecord,
   nowInSeconds,
   toToken,
   type TokenRecord,
@@ -175,14 +175,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     async create(input) {
       const now = clock();
-      const record: TokenRecordInput = {
-        ...input,
-        key: generateTokenKey(),
-        status: 1,
-        used_quota: 0,
-        created_time: now,
-        accessed_time: now,
-      };
+      const record = newTokenRecord(input, now);
       const id = await writes.run(() => insertOne(record));
       return toToken({ ...record, id }, now, 'whole');
     },

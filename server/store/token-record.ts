@@ -1,4 +1,4 @@
-import { KEY_LENGTH, maskKey, type Token } from '../../src/contract/token';
+import { KEY_LENGTH, maskKey, type Token, type TokenCreate } from '../../src/contract/token';
 import { isExhausted, isExpired, returnedStatus } from '../../src/contract/token-status';
 import { randomBase62 } from '../random-key';
 import type { TokenRecordInput, UpdateRefusal } from './token-store';
@@ -10,6 +10,18 @@ export interface TokenRecord extends TokenRecordInput {
 
 export function generateTokenKey(): string {
   return randomBase62(KEY_LENGTH);
+}
+
+/** A new token's stored fields: a fresh key, switched on, nothing used yet. */
+export function newTokenRecord(input: TokenCreate, now: number): TokenRecordInput {
+  return {
+    ...input,
+    key: generateTokenKey(),
+    status: 1,
+    used_quota: 0,
+    created_time: now,
+    accessed_time: now,
+  };
 }
 
 export function nowInSeconds(): number {

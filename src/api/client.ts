@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { anyEnvelopeSchema } from '../contract/envelope';
 import { blockedByPolicy } from './blocked-origins';
-import { ApiError, REQUEST_TIMEOUT_MS, type LimitedAction } from './errors';
+import { ApiError, REQUEST_TIMEOUT_MS, failureFor, type LimitedAction } from './errors';
 
 export type ServerKind = 'tokendesk' | 'one-api' | 'new-api';
 
@@ -104,55 +104,6 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-const LIMITED_MESSAGES: Record<LimitedAction, string> = {
-  search: 'The server limits how often one may search: wait a moment, then search again.',
-  reveal: 'The server limits how many keys can be revealed: try again later.',
-};
-
-function failureFor(
-  status: number,
-  serverMessage: string,
-  host: string,
-  limited: LimitedAction | undefined,
-): ApiError {
-  if (status === 401) {
-    return new ApiError(
-      'unauthorized',
-      serverMessage || 'The admin key was rejected.',
-      status,
-      serverMessage,
-      host,
-    );
-  }
-  if (status === 429) {
-    return new ApiError(
-      'rate-limited',
-      serverMessage ||
-        (limited ? LIMITED_MESSAGES[limited] : 'Too many requests: wait a minute, then try again.'),
-      status,
-      serverMessage,
-      host,
-      limited ?? null,
-    );
-  }
-  if (status >= 500) {
-    return new ApiError(
-      'server',
-      serverMessage || `The server at ${host} failed (HTTP ${status}). Try again shortly.`,
-      status,
-      serverMessage,
-      host,
-    );
-  }
-  return new ApiError(
-    'rejected',
-    serverMessage || `The server at ${host} refused the request (HTTP ${status}).`,
-    status,
-    serverMessage,
-    host,
-  );
 }
 
 /** The one place that calls fetch: envelope, errors, auth header, timeout. */

@@ -74,3 +74,53 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+const LIMITED_MESSAGES: Record<LimitedAction, string> = {
+  search: 'The server limits how often one may search: wait a moment, then search again.',
+  reveal: 'The server limits how many keys can be revealed: try again later.',
+};
+
+/** The error for an HTTP failure: its class from the status, the server's words when it gave some. */
+export function failureFor(
+  status: number,
+  serverMessage: string,
+  host: string,
+  limited: LimitedAction | undefined,
+): ApiError {
+  if (status === 401) {
+    return new ApiError(
+      'unauthorized',
+      serverMessage || 'The admin key was rejected.',
+      status,
+      serverMessage,
+      host,
+    );
+  }
+  if (status === 429) {
+    return new ApiError(
+      'rate-limited',
+      serverMessage ||
+        (limited ? LIMITED_MESSAGES[limited] : 'Too many requests: wait a minute, then try again.'),
+      status,
+      serverMessage,
+      host,
+      limited ?? null,
+    );
+  }
+  if (status >= 500) {
+    return new ApiError(
+      'server',
+      serverMessage || `The server at ${host} failed (HTTP ${status}). Try again shortly.`,
+      status,
+      serverMessage,
+      host,
+    );
+  }
+  return new ApiError(
+    'rejected',
+    serverMessage || `The server at ${host} refused the request (HTTP ${status}).`,
+    status,
+    serverMessage,
+    host,
+  );
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Operation } from './operation';
 import { optionSchema, optionUpdateSchema, statusInfoSchema } from './status';
 import {
   batchDeleteSchema,
@@ -19,61 +20,6 @@ import {
  * its OpenAPI document and reference page from it, and the dashboard's API explorer builds its
  * forms from it and validates with the same schemas.
  */
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Resource = 'tokens' | 'settings' | 'service';
-export const RESOURCES: readonly Resource[] = ['tokens', 'settings', 'service'];
-
-/** The failure statuses a route can answer with, besides 200. */
-export type FailureStatus = 400 | 401 | 404 | 413 | 415 | 429 | 500 | 503;
-
-/** What a failure of each status means, for every route that can give it. */
-export const FAILURE_MEANINGS: Readonly<Record<FailureStatus, string>> = {
-  400: 'Bad input: the message names the field and the bound.',
-  401: 'The admin key is missing or wrong.',
-  404: 'No token has this id.',
-  413: 'The body is over 64 KiB.',
-  415: 'The body is not sent as application/json.',
-  429: 'A wrong admin key, after too many from this address: wait Retry-After seconds.',
-  500: 'A fault of the service; nothing was changed.',
-  503: 'The database does not answer.',
-};
-
-/** A request as the README's curl examples make it. */
-export interface OperationExample {
-  /** What the example shows, as the README's comment says it. */
-  title: string;
-  path?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: unknown;
-}
-
-/** How the route answers 200: data in the envelope, or a whole document of its own. */
-export type OperationAnswer =
-  | { kind: 'envelope'; data: z.ZodType }
-  | { kind: 'json'; schema: z.ZodType; description: string }
-  | { kind: 'html'; description: string };
-
-export interface Operation {
-  /** The OpenAPI operationId, and the key of the operation's texts in the dashboard. */
-  id: string;
-  method: HttpMethod;
-  /** As OpenAPI writes it: `{id}` for a path parameter. */
-  path: string;
-  resource: Resource;
-  summary: string;
-  description: string;
-  /** Needs `Authorization: Bearer <admin key>`. */
-  auth: boolean;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  answer: OperationAnswer;
-  failures: readonly FailureStatus[];
-  examples: readonly [OperationExample, ...OperationExample[]];
-  /** One of the seed's four operations, which one-api and new-api answer on the same route. */
-  shared: boolean;
-}
 
 /** Failures of every route behind the admin key. */
 const GUARDED = [401, 429, 500] as const;
@@ -327,8 +273,3 @@ export const OPERATIONS: readonly Operation[] = [
     shared: false,
   },
 ];
-
-/** The path with its parameters filled in, as a request sends it. */
-export function fillPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/\{(\w+)\}/g, (_all, name: string) => encodeURIComponent(params[name] ?? ''));
-}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { digitsToNumber, given, queryInt } from './query-text';
 
 /** Stored statuses are the administrator's switch; 3 and 4 are derived when a token is read. */
 export const TokenStatus = {
@@ -82,10 +83,7 @@ export const idSchema = z
 /** A token's id in a path: digits only, so "1.5", "-1", "1e3" and " 1" are not ids. */
 export const tokenIdParamsSchema = z.object({
   id: z
-    .preprocess(
-      (value) => (typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : value),
-      idSchema,
-    )
+    .preprocess(digitsToNumber, idSchema)
     // A preprocess also takes no value at all; a path parameter is always there.
     .meta({ param: { required: true } }),
 });
@@ -202,30 +200,6 @@ export const TOKEN_ORDERS = [
 export type TokenOrderField = (typeof TOKEN_ORDERS)[number];
 export type TokenOrder = TokenOrderField | `-${TokenOrderField}`;
 const orderValues = TOKEN_ORDERS.flatMap((f) => [f, `-${f}`]) as [TokenOrder, ...TokenOrder[]];
-
-/** Query strings arrive as text; an empty value means "not given". */
-const given = (value: unknown) => (value === '' ? undefined : value);
-
-/**
- * A whole number in a query string, digits only ("1.5", "-1", "1e3" and " 1" are not, even where
- * Number() would say so). Parsed before the number schema, so that schema, with its bounds, is
- * what the API document shows.
- */
-const digitsToNumber = (value: unknown) =>
-  typeof value === 'string' && /^\d{1,16}$/.test(value) ? Number(value) : given(value);
-
-const queryInt = (field: string, min: number, max: number, fallback: number) => {
-  const message = `${field} must be a whole number from ${min} to ${max}`;
-  return z.preprocess(
-    digitsToNumber,
-    z
-      .number({ error: message })
-      .int({ error: message })
-      .min(min, { error: message })
-      .max(max, { error: message })
-      .default(fallback),
-  );
-};
 
 export const tokenListQuerySchema = z.object({
   p: queryInt('p', 1, 1_000_000_000, 1).meta({ description: 'The page, from 1.' }),

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Code, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Code, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { sessionStore } from '../../api/session';
 import { useStore } from '../../api/store';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
+import { IncludeKeyCheckbox } from '../../components/include-key-checkbox';
 import { IconCopy } from '../../components/icons';
 import { copyText } from '../../lib/clipboard';
 import { toCurl } from '../../lib/curl';
@@ -67,12 +68,7 @@ export default function ActivityDrawer({ onClose }: { onClose: () => void }) {
           {t('activity.intro')}
         </Text>
         <Group justify="space-between" align="flex-start">
-          <Checkbox
-            label={t('activity.includeKey')}
-            description={t('activity.includeKeyHint')}
-            checked={includeKey}
-            onChange={(event) => setIncludeKey(event.currentTarget.checked)}
-          />
+          <IncludeKeyCheckbox checked={includeKey} onChange={setIncludeKey} />
           <Button
             size="xs"
             variant="default"

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Checkbox, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useId, useState } from 'react';
 import { useExchange } from '../../api/exchange-context';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
+import { IncludeKeyCheckbox } from '../../components/include-key-checkbox';
 import { IconAlert, IconCopy } from '../../components/icons';
 import { copyText } from '../../lib/clipboard';
 import { toCurl } from '../../lib/curl';
@@ -93,14 +94,7 @@ export function ExchangeResult({ result, keyless }: { result: SendResult; keyles
         {command}
       </Code>
       <Group justify="space-between" align="flex-start" gap="sm">
-        {!keyless && (
-          <Checkbox
-            label={t('activity.includeKey')}
-            description={t('activity.includeKeyHint')}
-            checked={includeKey}
-            onChange={(event) => setIncludeKey(event.currentTarget.checked)}
-          />
-        )}
+        {!keyless && <IncludeKeyCheckbox checked={includeKey} onChange={setIncludeKey} />}
         <Button
           variant="default"
           size="xs"

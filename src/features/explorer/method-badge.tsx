@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { HttpMethod } from '../../contract/operations';
+import type { HttpMethod } from '../../contract/operation';
 import classes from './explorer.module.css';
 
 /** Each method its colour; all read at 4.5:1 in the light variant (orange does not). */

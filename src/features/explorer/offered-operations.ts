@@ -1,5 +1,6 @@
 import type { ServerKind } from '../../api/client';
-import { OPERATIONS, RESOURCES, type Operation, type Resource } from '../../contract/operations';
+import { RESOURCES, type Operation, type Resource } from '../../contract/operation';
+import { OPERATIONS } from '../../contract/operations';
 
 /**
  * The operations the explorer can send on this kind of server. The reference page is a page to

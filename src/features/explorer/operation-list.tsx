@@ -3,7 +3,7 @@ import '@mantine/core/styles/NavLink.css';
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../../components/i18n';
 import type { MessageKey } from '../../lib/i18n/en';
-import type { Resource } from '../../contract/operations';
+import type { Resource } from '../../contract/operation';
 import { MethodBadge } from './method-badge';
 import type { OperationGroup } from './offered-operations';
 import { operationSummary } from './operation-texts';

@@ -17,7 +17,7 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useI18n } from '../../components/i18n';
 import { IconAlert } from '../../components/icons';
-import type { Operation } from '../../contract/operations';
+import type { Operation } from '../../contract/operation';
 import type { MessageKey } from '../../lib/i18n/en';
 import { ExchangeResult } from './exchange-result';
 import { MethodBadge } from './method-badge';

@@ -1,4 +1,4 @@
-import type { Operation } from '../../contract/operations';
+import type { Operation } from '../../contract/operation';
 import { en, type MessageKey } from '../../lib/i18n/en';
 import type { Translate } from '../../lib/i18n/translate';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS, type Operation } from '../../contract/operations';
+import type { Operation } from '../../contract/operation';
+import { OPERATIONS } from '../../contract/operations';
 import { exampleBody, exampleValues, paramFields } from './param-fields';
 
 const operation = (id: string): Operation => OPERATIONS.find((op) => op.id === id)!;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Operation, OperationExample } from '../../contract/operations';
+import type { Operation, OperationExample } from '../../contract/operation';
 
 export type ParamLocation = 'path' | 'query';
 

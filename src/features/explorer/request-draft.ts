@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describeIssues } from '../../contract/envelope';
-import { fillPath, type HttpMethod, type Operation } from '../../contract/operations';
+import { fillPath, type HttpMethod, type Operation } from '../../contract/operation';
 import type { ParamField, ParamLocation } from './param-fields';
 
 /** What is wrong with the body: not JSON at all, or JSON the operation's schema refuses. */

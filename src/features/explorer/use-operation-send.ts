@@ -5,7 +5,7 @@ import { useExchange } from '../../api/exchange-context';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 import { anyEnvelopeSchema } from '../../contract/envelope';
-import type { Operation } from '../../contract/operations';
+import type { Operation } from '../../contract/operation';
 import type { CurlCall } from '../../lib/curl';
 import type { PreparedRequest } from './request-draft';
 

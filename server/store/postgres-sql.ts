@@ -1,0 +1,170 @@
+/** The SQL pieces of the PostgreSQL store: columns, the token as JSON, filters and orders. */
+import pg from 'pg';
+import {
+  normalizeKey,
+  type TokenOrder,
+  type TokenStatusCode,
+  type TokenUpdate,
+} from '../../src/contract/token';
+import { PG_ORDER_COLUMNS, foldName } from './postgres-schema';
+import type { TokenRecord } from './token-record';
+import type { TokenFilterQuery, TokenRecordInput } from './token-store';
+
+const INT8_OID = 20;
+/**
+ * 64-bit integers as JavaScript numbers: ids, quotas (at most 10^15) and counts are all below
+ * 2^53, so none loses a digit.
+ */
+export const types = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text'),
+} as pg.CustomTypesConfig;
+
+/** A row as selected: every stored field of a token. */
+export type TokenRow = TokenRecord;
+
+export const RECORD_COLUMNS = [
+  'name',
+  'key',
+  'status',
+  'remain_quota',
+  'used_quota',
+  'unlimited_quota',
+  'expired_time',
+  'created_time',
+  'accessed_time',
+  'models',
+  'subnet',
+] as const;
+export const COLUMN_TYPES: Record<(typeof RECORD_COLUMNS)[number] | 'name_folded', string> = {
+  name: 'text',
+  name_folded: 'text',
+  key: 'text',
+  status: 'smallint',
+  remain_quota: 'bigint',
+  used_quota: 'bigint',
+  unlimited_quota: 'boolean',
+  expired_time: 'bigint',
+  created_time: 'bigint',
+  accessed_time: 'bigint',
+  models: 'text',
+  subnet: 'text',
+};
+export const INSERT_COLUMNS = [...RECORD_COLUMNS, 'name_folded'] as const;
+export const SELECT_RECORD = `id, ${RECORD_COLUMNS.join(', ')}`;
+
+/** Many rows in one statement: one array parameter per column. */
+export const INSERT_MANY = `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')})
+  SELECT * FROM unnest(${INSERT_COLUMNS.map((column, index) => `$${index + 1}::${COLUMN_TYPES[column]}[]`).join(', ')})`;
+
+/**
+ * A token as JSON text, made by PostgreSQL. Mirrors toToken() in token-record.ts with the key
+ * masked (maskKey), the fields in the contract's order; `now` is the request's clock.
+ */
+export const tokenJson = (now: string) => `json_build_object(
+  'id', id,
+  'name', name,
+  'key', substr(key, 1, 4) || '**********' || right(key, 4),
+  'status', CASE
+    WHEN status = 2 THEN 2
+    WHEN expired_time <> -1 AND expired_time <= ${now} THEN 3
+    WHEN NOT unlimited_quota AND remain_quota <= 0 THEN 4
+    ELSE 1 END,
+  'remain_quota', remain_quota,
+  'used_quota', used_quota,
+  'unlimited_quota', unlimited_quota,
+  'expired_time', expired_time,
+  'created_time', created_time,
+  'accessed_time', accessed_time,
+  'models', models,
+  'subnet', subnet)::text`;
+
+/** The returned status as SQL, mirroring returnedStatus() in src/contract/token-status.ts. */
+export const statusCondition = (status: TokenStatusCode, params: Params): string => {
+  if (status === 2) return 'status = 2';
+  const now = params.now;
+  const notExpired = `(expired_time = -1 OR expired_time > ${now})`;
+  switch (status) {
+    case 1:
+      return `status = 1 AND ${notExpired} AND (unlimited_quota OR remain_quota > 0)`;
+    case 3:
+      return `status = 1 AND expired_time <> -1 AND expired_time <= ${now}`;
+    case 4:
+      return `status = 1 AND ${notExpired} AND NOT unlimited_quota AND remain_quota <= 0`;
+  }
+};
+
+/** Ties are broken by id in the order's direction, so paging is stable. */
+export function orderBy(order: TokenOrder, reverse: boolean): string {
+  const descending = order.startsWith('-') !== reverse;
+  const field = order.replace(/^-/, '');
+  const direction = descending ? 'DESC' : 'ASC';
+  if (field === 'id') return `id ${direction}`;
+  const column = PG_ORDER_COLUMNS[field as keyof typeof PG_ORDER_COLUMNS];
+  return `${column} ${direction}, id ${direction}`;
+}
+
+/**
+ * Positional parameters, numbered as they are added. The request's clock is added once, when
+ * first used: PostgreSQL refuses a parameter the statement does not use.
+ */
+export class Params {
+  readonly values: unknown[] = [];
+  private nowParam: string | undefined;
+  constructor(private readonly nowValue: number) {}
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+  get now(): string {
+    this.nowParam ??= this.add(this.nowValue);
+    return this.nowParam;
+  }
+}
+
+/** The WHERE clause of the filters a list and a summary share. */
+export function tokenFilter(
+  query: TokenFilterQuery & { status?: TokenStatusCode },
+  params: Params,
+): string {
+  const conditions: string[] = [];
+  const key = normalizeKey(query.token);
+  const keyword = query.keyword.trim();
+  // PostgreSQL text cannot hold NUL, and no name or key does: nothing matches.
+  if (key.includes('\0') || keyword.includes('\0')) return 'WHERE false';
+  if (key !== '') conditions.push(`key = ${params.add(key)}`);
+  if (keyword !== '') {
+    const pattern = `%${foldName(keyword).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(`name_folded LIKE ${params.add(pattern)}`);
+  }
+  if (query.status !== undefined) {
+    conditions.push(`(${statusCondition(query.status, params)})`);
+  }
+  return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+}
+
+export function insertArrays(records: readonly TokenRecordInput[]): unknown[][] {
+  return INSERT_COLUMNS.map((column) =>
+    records.map((record) => (column === 'name_folded' ? foldName(record.name) : record[column])),
+  );
+}
+
+/** Counts by returned status and the quota left on limited tokens, of those the filter keeps. */
+export function summarySql(filter: TokenFilterQuery, params: Params): string {
+  const now = params.now;
+  const notExpired = `NOT (expired_time <> -1 AND expired_time <= ${now})`;
+  return `SELECT count(*) AS total,
+      count(*) FILTER (WHERE status = 2) AS disabled,
+      count(*) FILTER (WHERE status = 1 AND expired_time <> -1 AND expired_time <= ${now}) AS expired,
+      count(*) FILTER (WHERE status = 1 AND ${notExpired} AND NOT unlimited_quota AND remain_quota <= 0) AS exhausted,
+      count(*) FILTER (WHERE unlimited_quota) AS unlimited,
+      coalesce(sum(remain_quota) FILTER (WHERE NOT unlimited_quota), 0)::float8 AS remain_quota
+    FROM tokens ${tokenFilter(filter, params)}`;
+}
+
+/** Only the fields the patch carries, so the rest keep their stored values. */
+export function definedFields(patch: TokenUpdate): Partial<TokenRecord> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+}
