@@ -8,9 +8,13 @@ export function openApiDocumentRoutes(): App {
   return resourceApp().get('/', (c) => c.json(openApiDocument()));
 }
 
-/** /api/docs, open without the admin key: the document as a page to read. */
+/** /api/docs, open without the admin key: the document as a page to read, made once. */
 export function referenceRoutes(): App {
-  return resourceApp().get('/', (c) => c.html(referencePage(openApiDocument())));
+  let page: Promise<string> | undefined;
+  return resourceApp().get('/', async (c) => {
+    page ??= Promise.resolve(referencePage(openApiDocument())).then(String);
+    return c.html(await page);
+  });
 }
 
 /** Mounts both on an app: the service's, or the proxy's before it forwards /api. */
