@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { TokenListQuery } from '../../src/contract/token';
+import { ANCHOR_EVERY, PostgresOrderAnchors } from './postgres-order-anchors';
 import { Params, orderBy, tokenFilter, tokenJson } from './postgres-sql';
+import { orderField, reverseOrder } from './token-order';
 
 /**
  * A page of the list as the JSON text the service sends, with its total. Runs on a client in a
@@ -10,39 +12,54 @@ export async function readPageJson(
   client: pg.ClientBase,
   listQuery: TokenListQuery,
   now: number,
+  anchors: PostgresOrderAnchors,
 ): Promise<string> {
   const limit = listQuery.size;
   const offset = (listQuery.p - 1) * limit;
   const countParams = new Params(now);
   const filter = tokenFilter(listQuery, countParams);
-  const counted = await client.query<{ total: number }>(
+  // The whole list's total is kept by triggers, and read with what tells whether its order's
+  // anchors still hold.
+  const counted = await client.query<{ total: number; changes: string | null }>(
     filter === ''
-      ? 'SELECT sum(total)::bigint AS total FROM token_count'
-      : `SELECT count(*) AS total FROM tokens ${filter}`,
+      ? `SELECT (SELECT sum(total)::bigint FROM token_count) AS total,
+          (${PostgresOrderAnchors.changesSql(orderField(listQuery.order).field)}) AS changes`
+      : `SELECT count(*) AS total, NULL AS changes FROM tokens ${filter}`,
     countParams.values,
   );
   const total = counted.rows[0]?.total ?? 0;
-  let rows: string[] = [];
-  if (offset < total) {
-    // A page in the back half is read from the end, in the reverse order, skipping fewer rows.
-    const after = total - offset - limit;
-    const fromEnd = after < offset;
-    const pageParams = new Params(now);
-    const where = tokenFilter(listQuery, pageParams);
-    const limitParam = pageParams.add(fromEnd ? Math.min(limit, total - offset) : limit);
-    const offsetParam = pageParams.add(fromEnd ? Math.max(0, after) : offset);
-    // OFFSET computes the select list of every row it skips: the rows are found by id first,
-    // and only the page's are made into JSON.
-    const order = orderBy(listQuery.order, fromEnd);
-    const page = await client.query<{ token: string }>(
-      `SELECT ${tokenJson(pageParams.now)} AS token FROM tokens
-        WHERE id IN (SELECT id FROM tokens ${where}
-          ORDER BY ${order} LIMIT ${limitParam} OFFSET ${offsetParam})
-        ORDER BY ${order}`,
-      pageParams.values,
-    );
-    rows = page.rows.map((row) => row.token);
-    if (fromEnd) rows.reverse();
+  const changes = counted.rows[0]?.changes ?? null;
+  if (offset >= total) return pageJson(listQuery, total, []);
+
+  // A page in the back half is read from the end, in the reverse order, skipping fewer rows.
+  const after = total - offset - limit;
+  const fromEnd = after < offset;
+  const order = fromEnd ? reverseOrder(listQuery.order) : listQuery.order;
+  const start = fromEnd ? Math.max(0, after) : offset;
+  const count = fromEnd ? Math.min(limit, total - offset) : limit;
+  const params = new Params(now);
+  let where = tokenFilter(listQuery, params);
+  let skip = start;
+  if (changes !== null && start >= ANCHOR_EVERY) {
+    const seek = await anchors.seek(client, order, { changes, total }, start, params);
+    if (seek !== null) {
+      where = `WHERE ${seek.condition}`;
+      skip = seek.skip;
+    }
   }
-  return `{"items":[${rows.join(',')}],"total":${total},"page":${listQuery.p},"page_size":${listQuery.size}}`;
+  // OFFSET computes the select list of every row it skips: the rows are found by id first, and
+  // only the page's are made into JSON.
+  const { rows } = await client.query<{ token: string }>(
+    `SELECT ${tokenJson(params.now)} AS token FROM tokens
+      WHERE id IN (SELECT id FROM tokens ${where}
+        ORDER BY ${orderBy(order)} LIMIT ${params.add(count)} OFFSET ${params.add(skip)})
+      ORDER BY ${orderBy(order)}`,
+    params.values,
+  );
+  const tokens = rows.map((row) => row.token);
+  return pageJson(listQuery, total, fromEnd ? tokens.reverse() : tokens);
+}
+
+function pageJson(listQuery: TokenListQuery, total: number, tokens: string[]): string {
+  return `{"items":[${tokens.join(',')}],"total":${total},"page":${listQuery.p},"page_size":${listQuery.size}}`;
 }

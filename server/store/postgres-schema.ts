@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { TokenOrderField } from '../../src/contract/token';
 
 /** Ordering by expiry puts "never" (-1) after every date. */
 const EXPIRY_SORT_KEY =
@@ -19,6 +20,23 @@ export const PG_ORDER_COLUMNS = {
   expired_time: 'expiry_order',
   accessed_time: 'accessed_time',
 } as const;
+
+/** The orders an update can change: each has its column in token_order_changes (migration 4). */
+const REORDERED_BY_UPDATES = new Set<TokenOrderField>([
+  'name',
+  'remain_quota',
+  'used_quota',
+  'expired_time',
+  'accessed_time',
+]);
+
+/**
+ * The columns of token_order_changes whose sum changes whenever the field's order does: inserts
+ * and deletes (members) move every order; ids and creation times never change otherwise.
+ */
+export function orderChangeColumns(field: TokenOrderField): string[] {
+  return REORDERED_BY_UPDATES.has(field) ? ['members', field] : ['members'];
+}
 
 /**
  * What name_folded holds: the name as JavaScript folds its case (all of Unicode), so "name
@@ -124,6 +142,66 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX admin_key_failures_by_address ON admin_key_failures (address, failed_at);
   CREATE INDEX admin_key_failures_by_time ON admin_key_failures (failed_at);
+  `,
+  // 4: how often each order of the list changed, for the anchors of deep pages.
+  `
+  -- An instance keeps, for each order, where every thousandth token of it stands, so a deep
+  -- page skips a few index entries instead of all before it (postgres-order-anchors.ts). The
+  -- anchors hold while these counts stay the same: members counts inserts, deletes and truncates
+  -- (which move every order), each other column the updates that moved a token in that order.
+  -- Sharded as token_count is; an order's count is the sum.
+  CREATE TABLE token_order_changes (
+    shard SMALLINT PRIMARY KEY,
+    members BIGINT NOT NULL DEFAULT 0,
+    name BIGINT NOT NULL DEFAULT 0,
+    remain_quota BIGINT NOT NULL DEFAULT 0,
+    used_quota BIGINT NOT NULL DEFAULT 0,
+    expired_time BIGINT NOT NULL DEFAULT 0,
+    accessed_time BIGINT NOT NULL DEFAULT 0
+  );
+  INSERT INTO token_order_changes (shard) SELECT generate_series(0, ${COUNT_SHARDS - 1});
+
+  CREATE FUNCTION tokens_members_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE token_order_changes SET members = members + 1
+      WHERE shard = txid_current() % ${COUNT_SHARDS};
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER tokens_members_change AFTER INSERT OR DELETE OR TRUNCATE ON tokens
+    FOR EACH STATEMENT EXECUTE FUNCTION tokens_members_changed();
+
+  -- An update that moves no token in any order (status, models, subnet) writes nothing here.
+  CREATE FUNCTION tokens_reordered() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE token_order_changes AS c SET
+      name = c.name + d.name,
+      remain_quota = c.remain_quota + d.remain_quota,
+      used_quota = c.used_quota + d.used_quota,
+      expired_time = c.expired_time + d.expired_time,
+      accessed_time = c.accessed_time + d.accessed_time
+    FROM (SELECT
+        count(*) FILTER (WHERE o.name_order <> n.name_order) AS name,
+        count(*) FILTER (WHERE o.remain_quota <> n.remain_quota) AS remain_quota,
+        count(*) FILTER (WHERE o.used_quota <> n.used_quota) AS used_quota,
+        count(*) FILTER (WHERE o.expiry_order <> n.expiry_order) AS expired_time,
+        count(*) FILTER (WHERE o.accessed_time <> n.accessed_time) AS accessed_time
+      FROM old_rows AS o JOIN new_rows AS n USING (id)) AS d
+    WHERE c.shard = txid_current() % ${COUNT_SHARDS}
+      AND d.name + d.remain_quota + d.used_quota + d.expired_time + d.accessed_time > 0;
+    RETURN NULL;
+  END $$;
+  -- The anchors an instance walked, for every instance to use while the count of their order
+  -- is still the one they were walked at.
+  CREATE TABLE token_order_anchors (
+    field TEXT PRIMARY KEY,
+    changes TEXT NOT NULL,
+    -- [{ "key": sort key as text, "id": id }, ...], every thousandth token of the ascending order
+    anchors JSONB NOT NULL
+  );
+
+  CREATE TRIGGER tokens_reorder AFTER UPDATE ON tokens
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+    FOR EACH STATEMENT EXECUTE FUNCTION tokens_reordered();
   `,
 ];
 

@@ -7,6 +7,7 @@ import {
   type TokenUpdate,
 } from '../../src/contract/token';
 import { PG_ORDER_COLUMNS, foldName } from './postgres-schema';
+import { orderField } from './token-order';
 import type { TokenRecord } from './token-record';
 import type { TokenFilterQuery, TokenRecordInput } from './token-store';
 
@@ -97,13 +98,11 @@ export const statusCondition = (status: TokenStatusCode, params: Params): string
 };
 
 /** Ties are broken by id in the order's direction, so paging is stable. */
-export function orderBy(order: TokenOrder, reverse: boolean): string {
-  const descending = order.startsWith('-') !== reverse;
-  const field = order.replace(/^-/, '');
+export function orderBy(order: TokenOrder): string {
+  const { field, descending } = orderField(order);
   const direction = descending ? 'DESC' : 'ASC';
   if (field === 'id') return `id ${direction}`;
-  const column = PG_ORDER_COLUMNS[field as keyof typeof PG_ORDER_COLUMNS];
-  return `${column} ${direction}, id ${direction}`;
+  return `${PG_ORDER_COLUMNS[field]} ${direction}, id ${direction}`;
 }
 
 /**

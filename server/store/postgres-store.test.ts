@@ -3,7 +3,7 @@
  * settings. Everything the engines share is tested on both by token-store.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { tokenListQuerySchema } from '../../src/contract/token';
+import { TOKEN_ORDERS, tokenListQuerySchema } from '../../src/contract/token';
 import { newTestDatabaseUrl } from '../test-support';
 import { MIGRATION_LOCK, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './postgres-schema';
 import { createPostgresStore, openPostgresStore } from './postgres-store';
@@ -185,6 +185,70 @@ describe('the PostgreSQL schema', () => {
       await slow;
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe('the anchors of deep pages', () => {
+  const names = async (store: Awaited<ReturnType<typeof openPostgresStore>>) =>
+    (
+      await store.list(tokenListQuerySchema.parse({ order: 'name', size: '3', p: '401' }))
+    ).items.map((token) => token.name);
+
+  it('are made with a bulk load and shared with every instance, only while their order is unchanged', async () => {
+    const url = await newTestDatabaseUrl();
+    const loader = await openPostgresStore({ url });
+    const reader = await openPostgresStore({ url });
+    try {
+      await loader.bulkInsert([
+        Array.from({ length: 3000 }, (_, i) => ({
+          name: `n ${String(i).padStart(4, '0')}`,
+          key: generateTokenKey(),
+          status: 1 as const,
+          remain_quota: 1,
+          used_quota: 0,
+          unlimited_quota: false,
+          expired_time: -1,
+          created_time: 1,
+          accessed_time: 1,
+          models: '',
+          subnet: '',
+        })),
+      ]);
+      const shared = await connectForTests(url, async (client) =>
+        (await client.query<{ field: string }>('SELECT field FROM token_order_anchors')).rows
+          .map((row) => row.field)
+          .sort(),
+      );
+      expect(shared).toEqual([...TOKEN_ORDERS].sort());
+      // Places 1200 to 1202: read from the anchor of place 1000.
+      expect(await names(reader)).toEqual(['n 1200', 'n 1201', 'n 1202']);
+
+      // The reader takes the shared anchors as they stand: moved by a place, its page moves.
+      const moveAnchors = `UPDATE token_order_anchors SET anchors = jsonb_set(anchors, '{1}',
+        jsonb_build_object('key', 'n 1001', 'id', (SELECT id FROM tokens WHERE name = 'n 1001')))
+        WHERE field = 'name'`;
+      await connectForTests(url, (client) => client.query(moveAnchors));
+      const fresh = await openPostgresStore({ url });
+      try {
+        expect(await names(fresh)).toEqual(['n 1201', 'n 1202', 'n 1203']);
+        // Once the order changes, no instance uses them.
+        await loader.create({
+          name: 'a first',
+          remain_quota: 1,
+          expired_time: -1,
+          unlimited_quota: false,
+          models: '',
+          subnet: '',
+        });
+        for (const store of [fresh, reader, fresh, reader]) {
+          expect(await names(store)).toEqual(['n 1199', 'n 1200', 'n 1201']);
+        }
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await Promise.all([loader.close(), reader.close()]);
     }
   });
 });

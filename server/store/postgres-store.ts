@@ -3,7 +3,12 @@ import type { FailureCounter } from '../failure-limiter';
 import { postgresFailureCounter, type SharedFailureOptions } from './postgres-failure-counter';
 import { OPTION_KEYS } from '../../src/contract/status';
 import type { Option } from '../../src/contract/status';
-import type { TokenListQuery, TokenPage, TokenSummary } from '../../src/contract/token';
+import {
+  TOKEN_ORDERS,
+  type TokenListQuery,
+  type TokenPage,
+  type TokenSummary,
+} from '../../src/contract/token';
 import { OPTION_DEFAULTS } from './option-defaults';
 import { foldName, migratePostgres } from './postgres-schema';
 import {
@@ -18,6 +23,7 @@ import {
   type TokenRow,
 } from './postgres-sql';
 import { readPageJson } from './postgres-list-reader';
+import { PostgresOrderAnchors } from './postgres-order-anchors';
 import {
   enableRefusal,
   newTokenRecord,
@@ -44,6 +50,8 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Rows a single INSERT carries when many tokens are inserted at once. */
 const INSERT_CHUNK = 2000;
+/** Sorting room for building the indexes after a bulk load: more than this is not faster. */
+const BULK_INDEX_MEMORY = '256MB';
 
 export type PostgresStore = TokenStore & {
   /** Resolves once connected and migrated; rejects with why not. */
@@ -117,10 +125,17 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     return records.length;
   };
 
+  const anchors = new PostgresOrderAnchors(async (field, changes, fieldAnchors) => {
+    await query(
+      `INSERT INTO token_order_anchors (field, changes, anchors) VALUES ($1, $2, $3)
+        ON CONFLICT (field) DO UPDATE SET changes = excluded.changes, anchors = excluded.anchors`,
+      [field, changes, JSON.stringify(fieldAnchors)],
+    );
+  });
   // One snapshot for the total and the page, so they agree while other instances write.
   const pageJson = (listQuery: TokenListQuery) =>
     transaction(
-      (client) => readPageJson(client, listQuery, clock()),
+      (client) => readPageJson(client, listQuery, clock(), anchors),
       'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
     );
 
@@ -239,16 +254,27 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     async bulkInsert(batches, onBatch) {
       const inserted = await transaction(async (client) => {
+        // Rows go in without their indexes, which are then built once each: a million tokens
+        // load in about a third of the time. Other sessions wait for the table meanwhile.
+        const indexes = await dropSecondaryIndexes(client);
         let count = 0;
         for (const batch of batches) {
           count += await insertRecords(client, batch);
           onBatch?.(count);
         }
+        await client.query(`SET LOCAL maintenance_work_mem = '${BULK_INDEX_MEMORY}'`);
+        for (const definition of indexes) await client.query(definition);
         return count;
       });
       // Fresh statistics for the planner, and the visibility map that lets a deep page skip
       // rows in the index alone, without waiting for autovacuum.
       await query('VACUUM (ANALYZE) tokens');
+      for (const field of TOKEN_ORDERS) {
+        await transaction(
+          (client) => anchors.prepare(client, field),
+          'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+        );
+      }
       return inserted;
     },
 
@@ -277,6 +303,19 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       await pool.end();
     },
   };
+}
+
+/**
+ * Drops every index of the tokens table but its primary key, in the caller's transaction; the
+ * statements that make them again, as the schema wrote them.
+ */
+async function dropSecondaryIndexes(client: pg.PoolClient): Promise<string[]> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+      WHERE schemaname = current_schema() AND tablename = 'tokens' AND indexname <> 'tokens_pkey'`,
+  );
+  for (const { name } of rows) await client.query(`DROP INDEX ${pg.escapeIdentifier(name)}`);
+  return rows.map((row) => row.definition);
 }
 
 /** Connects and migrates; rejects with why it cannot. */

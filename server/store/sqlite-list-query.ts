@@ -6,6 +6,7 @@ import type {
   TokenStatusCode,
 } from '../../src/contract/token';
 import { EXPIRY_SORT_KEY } from './sqlite-schema';
+import { orderField, reverseOrder } from './token-order';
 
 /** The SQL function the store registers for keywords that neither FTS5 nor LIKE can match. */
 export const NAME_CONTAINS_FUNCTION = 'name_contains';
@@ -181,16 +182,6 @@ export const TOKENS_BY_IDS = `SELECT ${TOKEN_JSON} AS token FROM (
   SELECT tokens.*, page.key AS place FROM json_each(@ids) AS page
   CROSS JOIN tokens ON tokens.id = page.value
 ) ORDER BY place`;
-
-/** The field an order sorts by, and whether it is descending. */
-export function orderField(order: TokenOrder): { field: TokenOrderField; descending: boolean } {
-  const descending = order.startsWith('-');
-  return { field: (descending ? order.slice(1) : order) as TokenOrderField, descending };
-}
-
-function reverseOrder(order: TokenOrder): TokenOrder {
-  return order.startsWith('-') ? (order.slice(1) as TokenOrder) : (`-${order}` as TokenOrder);
-}
 
 /**
  * SQLite's LIKE ignores the case of ASCII letters only and compares other characters exactly,

@@ -4,11 +4,11 @@ import {
   FEW_MATCHES,
   TOKENS_BY_IDS,
   buildListStatements,
-  orderField,
   type ListStatements,
 } from './sqlite-list-query';
 import { ANCHOR_EVERY, OrderAnchors } from './sqlite-order-anchors';
 import { statementCache } from './sqlite-statement-cache';
+import { orderField } from './token-order';
 
 /** Pages kept for repeats within a second (a dashboard and its refetches, pollers): a few MB. */
 const RECENT_PAGES = 64;
