@@ -8,7 +8,7 @@ import { orderField } from './token-order';
 export const ANCHOR_EVERY = 1000;
 
 /** A token's place in an order: its sort key (as text, so no 64-bit value loses a digit) and id. */
-export interface Anchor {
+interface Anchor {
   key: string;
   id: number;
 }
@@ -55,12 +55,8 @@ function orderSql(order: TokenOrder): OrderSql {
   };
 }
 
-/** Keeps the anchors of an order as they are at `changes`, for every instance to read. */
-export type ShareAnchors = (
-  field: TokenOrderField,
-  changes: string,
-  anchors: readonly Anchor[],
-) => Promise<void>;
+/** Runs a statement on a connection of the pool, outside any request's transaction. */
+type PoolQuery = (sql: string, values: unknown[]) => Promise<unknown>;
 
 /**
  * Where a deep page of the whole list starts, without OFFSET walking every index entry before
@@ -78,7 +74,7 @@ export type ShareAnchors = (
 export class PostgresOrderAnchors {
   private readonly kept = new Map<TokenOrderField, KeptAnchors>();
 
-  constructor(private readonly share: ShareAnchors) {}
+  constructor(private readonly poolQuery: PoolQuery) {}
 
   /**
    * SQL for a number that changes whenever the order of `field` may have: the sum of the
@@ -158,6 +154,15 @@ export class PostgresOrderAnchors {
     // Shared in the background: a lost copy costs another instance one walk.
     walked.then((anchors) => this.share(field, changes, anchors)).catch(() => {});
     return walked;
+  }
+
+  /** Keeps the anchors of an order as they are at `changes`, for every instance to read. */
+  private async share(field: TokenOrderField, changes: string, anchors: Anchor[]): Promise<void> {
+    await this.poolQuery(
+      `INSERT INTO token_order_anchors (field, changes, anchors) VALUES ($1, $2, $3)
+        ON CONFLICT (field) DO UPDATE SET changes = excluded.changes, anchors = excluded.anchors`,
+      [field, changes, JSON.stringify(anchors)],
+    );
   }
 
   /** Reads the anchors of `field` once for requests that ask together. */

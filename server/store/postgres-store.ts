@@ -1,8 +1,7 @@
 import pg from 'pg';
 import type { FailureCounter } from '../failure-limiter';
 import { postgresFailureCounter, type SharedFailureOptions } from './postgres-failure-counter';
-import { OPTION_KEYS } from '../../src/contract/status';
-import type { Option } from '../../src/contract/status';
+import { OPTION_KEYS, type Option } from '../../src/contract/status';
 import {
   TOKEN_ORDERS,
   type TokenListQuery,
@@ -22,6 +21,7 @@ import {
   types,
   type TokenRow,
 } from './postgres-sql';
+import { loadWithoutIndexes } from './postgres-bulk-load';
 import { readPageJson } from './postgres-list-reader';
 import { PostgresOrderAnchors } from './postgres-order-anchors';
 import {
@@ -50,8 +50,6 @@ export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 const CONNECT_TIMEOUT_MS = 10_000;
 /** Rows a single INSERT carries when many tokens are inserted at once. */
 const INSERT_CHUNK = 2000;
-/** Sorting room for building the indexes after a bulk load: more than this is not faster. */
-const BULK_INDEX_MEMORY = '256MB';
 
 export type PostgresStore = TokenStore & {
   /** Resolves once connected and migrated; rejects with why not. */
@@ -125,13 +123,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     return records.length;
   };
 
-  const anchors = new PostgresOrderAnchors(async (field, changes, fieldAnchors) => {
-    await query(
-      `INSERT INTO token_order_anchors (field, changes, anchors) VALUES ($1, $2, $3)
-        ON CONFLICT (field) DO UPDATE SET changes = excluded.changes, anchors = excluded.anchors`,
-      [field, changes, JSON.stringify(fieldAnchors)],
-    );
-  });
+  const anchors = new PostgresOrderAnchors(query);
   // One snapshot for the total and the page, so they agree while other instances write.
   const pageJson = (listQuery: TokenListQuery) =>
     transaction(
@@ -253,19 +245,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     async bulkInsert(batches, onBatch) {
-      const inserted = await transaction(async (client) => {
-        // Rows go in without their indexes, which are then built once each: a million tokens
-        // load in about a third of the time. Other sessions wait for the table meanwhile.
-        const indexes = await dropSecondaryIndexes(client);
-        let count = 0;
-        for (const batch of batches) {
-          count += await insertRecords(client, batch);
-          onBatch?.(count);
-        }
-        await client.query(`SET LOCAL maintenance_work_mem = '${BULK_INDEX_MEMORY}'`);
-        for (const definition of indexes) await client.query(definition);
-        return count;
-      });
+      const inserted = await transaction((client) =>
+        loadWithoutIndexes(client, batches, (batch) => insertRecords(client, batch), onBatch),
+      );
       // Fresh statistics for the planner, and the visibility map that lets a deep page skip
       // rows in the index alone, without waiting for autovacuum.
       await query('VACUUM (ANALYZE) tokens');
@@ -303,19 +285,6 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       await pool.end();
     },
   };
-}
-
-/**
- * Drops every index of the tokens table but its primary key, in the caller's transaction; the
- * statements that make them again, as the schema wrote them.
- */
-async function dropSecondaryIndexes(client: pg.PoolClient): Promise<string[]> {
-  const { rows } = await client.query<{ name: string; definition: string }>(
-    `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-      WHERE schemaname = current_schema() AND tablename = 'tokens' AND indexname <> 'tokens_pkey'`,
-  );
-  for (const { name } of rows) await client.query(`DROP INDEX ${pg.escapeIdentifier(name)}`);
-  return rows.map((row) => row.definition);
 }
 
 /** Connects and migrates; rejects with why it cannot. */
