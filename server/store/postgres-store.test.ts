@@ -9,6 +9,7 @@ import { MIGRATION_LOCK, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './postgres-sch
 import { createPostgresStore, openPostgresStore } from './postgres-store';
 import { connectForTests } from './test-postgres';
 import { generateTokenKey } from './token-record';
+import type { TokenRecordInput } from './token-store';
 
 const versions = (url: string) =>
   connectForTests(url, async (client) =>
@@ -16,6 +17,20 @@ const versions = (url: string) =>
       await client.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY 1')
     ).rows.map((row) => row.version),
   );
+
+const record = (name: string): TokenRecordInput => ({
+  name,
+  key: generateTokenKey(),
+  status: 1,
+  remain_quota: 1,
+  used_quota: 0,
+  unlimited_quota: false,
+  expired_time: -1,
+  created_time: 1,
+  accessed_time: 1,
+  models: '',
+  subnet: '',
+});
 
 describe('the PostgreSQL schema', () => {
   it('is made on an empty database and its versions recorded, once even with ten starts at once', async () => {
@@ -146,19 +161,6 @@ describe('the PostgreSQL schema', () => {
       Array.from({ length: 6 }, () => openPostgresStore({ url, poolSize: 1 })),
     );
     try {
-      const record = (name: string) => ({
-        name,
-        key: generateTokenKey(),
-        status: 1 as const,
-        remain_quota: 1,
-        used_quota: 0,
-        unlimited_quota: false,
-        expired_time: -1,
-        created_time: 1,
-        accessed_time: 1,
-        models: '',
-        subnet: '',
-      });
       const added = await Promise.all(
         stores.map((store, i) => store.insertManyIfEmpty([record(`A${i}`), record(`B${i}`)])),
       );
@@ -201,19 +203,7 @@ describe('the anchors of deep pages', () => {
     const reader = await openPostgresStore({ url });
     try {
       await loader.bulkInsert([
-        Array.from({ length: 3000 }, (_, i) => ({
-          name: `n ${String(i).padStart(4, '0')}`,
-          key: generateTokenKey(),
-          status: 1 as const,
-          remain_quota: 1,
-          used_quota: 0,
-          unlimited_quota: false,
-          expired_time: -1,
-          created_time: 1,
-          accessed_time: 1,
-          models: '',
-          subnet: '',
-        })),
+        Array.from({ length: 3000 }, (_, i) => record(`n ${String(i).padStart(4, '0')}`)),
       ]);
       const shared = await connectForTests(url, async (client) =>
         (await client.query<{ field: string }>('SELECT field FROM token_order_anchors')).rows
