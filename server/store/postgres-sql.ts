@@ -123,6 +123,9 @@ export class Params {
   }
 }
 
+/** A keyword with such a run gives pg_trgm a trigram to find its candidates by. */
+const TRIGRAM_WORD = /[\p{L}\p{N}]{3}/u;
+
 /** The WHERE clause of the filters a list and a summary share. */
 export function tokenFilter(
   query: TokenFilterQuery & { status?: TokenStatusCode },
@@ -135,8 +138,16 @@ export function tokenFilter(
   if (key.includes('\0') || keyword.includes('\0')) return 'WHERE false';
   if (key !== '') conditions.push(`key = ${params.add(key)}`);
   if (keyword !== '') {
-    const pattern = `%${foldName(keyword).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    conditions.push(`name_folded LIKE ${params.add(pattern)}`);
+    const folded = foldName(keyword);
+    if (TRIGRAM_WORD.test(folded)) {
+      const pattern = `%${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      conditions.push(`name_folded LIKE ${params.add(pattern)}`);
+    } else {
+      // pg_trgm takes its trigrams from runs of letters and digits: without a run of three,
+      // LIKE reads the whole trigram index (1.1 s at a million tokens), and a plain scan of the
+      // names, which strpos() asks for, takes a third of that.
+      conditions.push(`strpos(name_folded, ${params.add(folded)}) > 0`);
+    }
   }
   if (query.status !== undefined) {
     conditions.push(`(${statusCondition(query.status, params)})`);
