@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { TokenListQuery } from '../../src/contract/token';
+import { TOTAL_CAP, type TokenListQuery } from '../../src/contract/token';
+import { pageJson } from './page-json';
 import { ANCHOR_EVERY, PostgresOrderAnchors } from './postgres-order-anchors';
 import { Params, orderBy, tokenFilter, tokenJson } from './postgres-sql';
 import { orderField, reverseOrder } from './token-order';
@@ -24,16 +25,20 @@ export async function readPageJson(
     filter === ''
       ? `SELECT (SELECT sum(total)::bigint FROM token_count) AS total,
           (${PostgresOrderAnchors.changesSql(orderField(listQuery.order).field)}) AS changes`
-      : `SELECT count(*) AS total, NULL AS changes FROM tokens ${filter}`,
+      : // Matches are counted up to one past TOTAL_CAP: enough to say "more than".
+        `SELECT count(*) AS total, NULL AS changes
+          FROM (SELECT 1 FROM tokens ${filter} LIMIT ${TOTAL_CAP + 1}) AS matches`,
     countParams.values,
   );
-  const total = counted.rows[0]?.total ?? 0;
+  const capped = filter !== '' && (counted.rows[0]?.total ?? 0) > TOTAL_CAP;
+  const total = capped ? TOTAL_CAP : (counted.rows[0]?.total ?? 0);
   const changes = counted.rows[0]?.changes ?? null;
-  if (offset >= total) return pageJson(listQuery, total, []);
+  if (offset >= total && !capped) return pageJson([], total, capped, listQuery);
 
-  // A page in the back half is read from the end, in the reverse order, skipping fewer rows.
+  // A page in the back half is read from the end, in the reverse order, skipping fewer rows;
+  // where the count stopped, the end is not known.
   const after = total - offset - limit;
-  const fromEnd = after < offset;
+  const fromEnd = !capped && after < offset;
   const order = fromEnd ? reverseOrder(listQuery.order) : listQuery.order;
   const start = fromEnd ? Math.max(0, after) : offset;
   const count = fromEnd ? Math.min(limit, total - offset) : limit;
@@ -57,9 +62,5 @@ export async function readPageJson(
     params.values,
   );
   const tokens = rows.map((row) => row.token);
-  return pageJson(listQuery, total, fromEnd ? tokens.reverse() : tokens);
-}
-
-function pageJson(listQuery: TokenListQuery, total: number, tokens: string[]): string {
-  return `{"items":[${tokens.join(',')}],"total":${total},"page":${listQuery.p},"page_size":${listQuery.size}}`;
+  return pageJson(fromEnd ? tokens.reverse() : tokens, total, capped, listQuery);
 }

@@ -1,4 +1,4 @@
-import { normalizeKey } from '../../src/contract/token';
+import { normalizeKey, TOTAL_CAP } from '../../src/contract/token';
 import type {
   TokenListQuery,
   TokenOrder,
@@ -21,7 +21,7 @@ const TRIGRAM = 3;
 export const FEW_MATCHES = 5000;
 
 export interface ListStatements {
-  /** SQL for the number of matching rows, or null when the kept total applies. */
+  /** SQL for the number of matching rows up to TOTAL_CAP + 1, or null when the kept total applies. */
   count: string | null;
   /**
    * SQL for rows @offset to @offset + @limit of the list in `direction`, each row one token as
@@ -156,11 +156,12 @@ export function buildTokenFilter(
 export function buildListStatements(query: TokenListQuery, now: number): ListStatements {
   const { where, params, none, nameSearchOnly } = buildTokenFilter(query, now);
   return {
+    // Matches are counted up to one past TOTAL_CAP: enough to say "more than".
     count: none
       ? null
       : nameSearchOnly
-        ? 'SELECT count(*) AS total FROM token_names WHERE token_names MATCH @phrase'
-        : `SELECT count(*) AS total FROM tokens ${where(indexable)}`,
+        ? `SELECT count(*) AS total FROM (SELECT rowid FROM token_names WHERE token_names MATCH @phrase LIMIT ${TOTAL_CAP + 1})`
+        : `SELECT count(*) AS total FROM (SELECT 1 FROM tokens ${where(indexable)} LIMIT ${TOTAL_CAP + 1})`,
     page: (strategy, direction) => {
       const order = direction === 'forward' ? query.order : reverseOrder(query.order);
       const filter = where(strategy === 'order' ? notIndexable : indexable);

@@ -1,5 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { TokenListQuery, TokenOrder, TokenOrderField } from '../../src/contract/token';
+import {
+  TOTAL_CAP,
+  type TokenListQuery,
+  type TokenOrder,
+  type TokenOrderField,
+} from '../../src/contract/token';
 import {
   FEW_MATCHES,
   TOKENS_BY_IDS,
@@ -8,6 +13,7 @@ import {
 } from './sqlite-list-query';
 import { ANCHOR_EVERY, OrderAnchors } from './sqlite-order-anchors';
 import { statementCache } from './sqlite-statement-cache';
+import { pageJson } from './page-json';
 import { orderField } from './token-order';
 
 /** Pages kept for repeats within a second (a dashboard and its refetches, pollers): a few MB. */
@@ -115,15 +121,19 @@ export function listReader(
     keepFor(tokensState());
     const limit = query.size;
     const offset = (query.p - 1) * limit;
-    const total = totalOf(sql);
+    const counted = totalOf(sql);
+    // The whole list's kept total is exact; a filtered count stops one past TOTAL_CAP.
+    const capped = sql.count !== null && counted > TOTAL_CAP;
+    const total = capped ? TOTAL_CAP : counted;
     // OFFSET walks the rows it skips: past the end there is nothing to walk for.
-    if (offset >= total) return { total, rows: [] };
+    if (offset >= total && !capped) return { total, capped, rows: [] };
     if (sql.count === null && Math.min(offset, total - offset - limit) >= ANCHOR_EVERY) {
-      return { total, rows: anchoredPage(query.order, total, offset, limit, sql.params) };
+      return { total, capped, rows: anchoredPage(query.order, total, offset, limit, sql.params) };
     }
-    // A page in the back half is read from the end, in the reverse order, skipping fewer rows.
+    // A page in the back half is read from the end, in the reverse order, skipping fewer rows;
+    // where the count stopped, the end is not known.
     const after = total - offset - limit;
-    const fromEnd = after < offset;
+    const fromEnd = !capped && after < offset;
     const direction = fromEnd ? 'reverse' : 'forward';
     const params = fromEnd
       ? { ...sql.params, limit: Math.min(limit, total - offset), offset: Math.max(0, after) }
@@ -133,10 +143,10 @@ export function listReader(
       const ids = pageStatement(sql.idsByName(direction)).all(params) as number[];
       rows = pageStatement(TOKENS_BY_IDS).all({ ...params, ids: JSON.stringify(ids) }) as string[];
     } else {
-      const strategy = total <= FEW_MATCHES ? 'filter' : 'order';
+      const strategy = counted <= FEW_MATCHES ? 'filter' : 'order';
       rows = pageStatement(sql.page(strategy, direction)).all(params) as string[];
     }
-    return { total, rows: fromEnd ? rows.reverse() : rows };
+    return { total, capped, rows: fromEnd ? rows.reverse() : rows };
   });
 
   // Pages asked for again while the tokens and the clock's second stay the same read the same.
@@ -162,8 +172,8 @@ export function listReader(
       ]);
       let json = recentPages.get(key);
       if (json === undefined) {
-        const { total, rows } = readPage(query, buildListStatements(query, now));
-        json = `{"items":[${rows.join(',')}],"total":${total},"page":${query.p},"page_size":${query.size}}`;
+        const { total, capped, rows } = readPage(query, buildListStatements(query, now));
+        json = pageJson(rows, total, capped, query);
         recentPages.set(key, json);
       }
       return json;

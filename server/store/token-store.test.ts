@@ -2,7 +2,12 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tokenListQuerySchema, type TokenListQueryInput } from '../../src/contract/token';
+import {
+  TOTAL_CAP,
+  tokenListQuerySchema,
+  type TokenListQueryInput,
+  type TokenPage,
+} from '../../src/contract/token';
 import { makeTempDir, openTestStore, testEngine, type TestStore } from '../test-support';
 import { checkDatabaseFile } from './sqlite-file-check';
 import { FEW_MATCHES } from './sqlite-list-query';
@@ -416,9 +421,62 @@ describe('lists with many matches', () => {
       last + 1,
     ])) {
       const page = await store.list(query({ ...input, size: '25', p: String(p) }));
-      expect(page.total).toBe(want.total);
+      // A filtered list counts up to TOTAL_CAP; its pages go on to the last match.
+      const capped = ('keyword' in input || 'status' in input) && want.total > TOTAL_CAP;
+      expect(page.total).toBe(capped ? TOTAL_CAP : want.total);
+      expect(page.total_capped).toBe(capped);
       expect(page.items.map((token) => token.id)).toEqual(want.ids.slice((p - 1) * 25, p * 25));
     }
+  });
+});
+
+describe('a filtered list with more matches than TOTAL_CAP', () => {
+  beforeEach(async () => {
+    await store.insertMany([
+      ...Array.from({ length: TOTAL_CAP + 50 }, (_, i) => record({ name: `Cap ${i}` })),
+      ...Array.from({ length: 10 }, () => record({ name: 'Other' })),
+    ]);
+  });
+  const ids = (page: TokenPage) => page.items.map((token) => token.id);
+  const newestCaps = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => from - i);
+
+  it('says "more than" TOTAL_CAP, and its pages go on past it to the last match', async () => {
+    for (const keyword of ['cap', 'CA', 'p']) {
+      const first = await store.list(query({ keyword, size: '100' }));
+      expect(first).toMatchObject({ total: TOTAL_CAP, total_capped: true, page: 1 });
+      expect(ids(first)).toEqual(newestCaps(TOTAL_CAP + 50, 100));
+    }
+    const beyond = await store.list(query({ keyword: 'cap', size: '100', p: '101' }));
+    expect(beyond).toMatchObject({ total: TOTAL_CAP, total_capped: true });
+    expect(ids(beyond)).toEqual(newestCaps(50, 50));
+    const past = await store.list(query({ keyword: 'cap', size: '100', p: '102' }));
+    expect(past).toMatchObject({ items: [], total: TOTAL_CAP, total_capped: true });
+    const byName = await store.list(
+      query({ keyword: 'cap', order: 'name', size: '100', p: '101' }),
+    );
+    expect(byName.items).toHaveLength(50);
+    expect(await store.list(query({ status: '1', size: '1' }))).toMatchObject({
+      total: TOTAL_CAP,
+      total_capped: true,
+    });
+  });
+
+  it('counts exactly up to TOTAL_CAP, and the whole list always', async () => {
+    expect(await store.list(query({ size: '1' }))).toMatchObject({
+      total: TOTAL_CAP + 60,
+      total_capped: false,
+    });
+    expect(await store.list(query({ keyword: 'other', size: '1' }))).toMatchObject({
+      total: 10,
+      total_capped: false,
+    });
+    await store.removeMany(newestCaps(50, 50));
+    const last = await store.list(query({ keyword: 'cap', size: '100', p: '100' }));
+    expect(last).toMatchObject({ total: TOTAL_CAP, total_capped: false });
+    expect(ids(last)).toEqual(newestCaps(150, 100));
+    const past = await store.list(query({ keyword: 'cap', size: '100', p: '101' }));
+    expect(past).toMatchObject({ items: [], total: TOTAL_CAP, total_capped: false });
   });
 });
 

@@ -27,18 +27,25 @@ export interface TokenListPage {
   page: number;
   pageSize: number;
   hasNext: boolean;
+  /** The server stopped counting at `total`: more than that many match. */
+  totalCapped: boolean;
   /** Set when the server could not filter or sort, and every token was fetched to do it here. */
   scanned: number | null;
 }
 
-/** A page from a server that counts its matches: there is more while the count goes beyond it. */
+/**
+ * A page from a server that counts its matches: there is more while the count goes beyond it,
+ * or, where the count stopped (`totalCapped`), while a page comes back full.
+ */
 export function countedPage(
   items: Token[],
   total: number,
   page: number,
   pageSize: number,
+  totalCapped = false,
 ): TokenListPage {
-  return { items, total, page, pageSize, hasNext: page * pageSize < total, scanned: null };
+  const hasNext = page * pageSize < total || (totalCapped && items.length === pageSize);
+  return { items, total, page, pageSize, hasNext, totalCapped, scanned: null };
 }
 
 export type ListProgress = (loaded: number) => void;

@@ -241,10 +241,25 @@ export type TokenListQuery = z.output<typeof tokenListQuerySchema>;
 export const tokenSummaryQuerySchema = tokenListQuerySchema.pick({ keyword: true, token: true });
 export type TokenListQueryInput = z.input<typeof tokenListQuerySchema>;
 
+/**
+ * A filtered list counts its matches up to this many: beyond, its total says this many and
+ * total_capped is true, as a search engine says "more than". Counting every match of a common
+ * word among a million tokens took longer than finding the page.
+ */
+export const TOTAL_CAP = 10_000;
+
 export const tokenPageSchema = z
   .object({
     items: z.array(tokenSchema),
-    total: z.number().int().meta({ description: 'Every token that matches, on all pages.' }),
+    total: z
+      .number()
+      .int()
+      .meta({
+        description: `Every token that matches, on all pages; at most ${TOTAL_CAP.toLocaleString('en')} for a filtered list (see total_capped).`,
+      }),
+    total_capped: z.boolean().meta({
+      description: `True when more than ${TOTAL_CAP.toLocaleString('en')} tokens match a filtered list: total then says ${TOTAL_CAP.toLocaleString('en')}, and there is a next page while a page is full.`,
+    }),
     page: z.number().int(),
     page_size: z.number().int(),
   })

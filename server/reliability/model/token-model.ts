@@ -1,4 +1,4 @@
-import type { Token } from '../../../src/contract/token';
+import { TOTAL_CAP, type Token } from '../../../src/contract/token';
 import { createFields, updatePatch } from './bodies';
 import { comparator } from './ordering';
 import {
@@ -185,7 +185,19 @@ export class TokenModel {
     const items = matching
       .slice((p - 1) * size, p * size)
       .map((token) => this.view(token, 'masked'));
-    return ok({ items, total: matching.length, page: p, page_size: size });
+    // A filtered list counts up to TOTAL_CAP matches; the whole list's total is exact.
+    const filtered =
+      (params.keyword ?? '').trim() !== '' ||
+      normalizeKey(params.token ?? '') !== '' ||
+      status !== '';
+    const capped = filtered && matching.length > TOTAL_CAP;
+    return ok({
+      items,
+      total: capped ? TOTAL_CAP : matching.length,
+      total_capped: capped,
+      page: p,
+      page_size: size,
+    });
   }
 
   summary(params: Record<string, string>): Outcome {

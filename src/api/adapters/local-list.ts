@@ -35,6 +35,7 @@ export function listLocally(all: Token[], params: ListParams, pageSize: number):
     page: params.p,
     pageSize,
     hasNext: start + pageSize < matching.length,
+    totalCapped: false,
     scanned: all.length,
   };
 }

@@ -58,6 +58,7 @@ export function oneApiBackend(client: ApiClient, cache: QueryClient): TokenBacke
         page: params.p,
         pageSize: PAGE,
         hasNext: items.length === PAGE,
+        totalCapped: false,
         scanned: null,
       };
     },

@@ -16,7 +16,7 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
         query: { ...params },
         schema: tokenPageSchema,
       });
-      return countedPage(page.items, page.total, page.page, page.page_size);
+      return countedPage(page.items, page.total, page.page, page.page_size, page.total_capped);
     },
     get: (id) => client.request('GET', `/api/token/${id}`, { schema: tokenSchema }),
     create: (input) => client.request('POST', '/api/token/', { body: input, schema: tokenSchema }),

@@ -36,7 +36,8 @@ function openExplorer({
 } = {}) {
   const server = fakeServer({
     'GET /api/status': () => SERVICE_STATUS,
-    'GET /api/token/': () => ok({ items: [], total: 0, page: 1, page_size: 20 }),
+    'GET /api/token/': () =>
+      ok({ items: [], total: 0, total_capped: false, page: 1, page_size: 20 }),
     'POST /api/token/': () => create(),
   });
   const view = renderWithProviders(<ExplorerDrawer onClose={() => undefined} />, {

@@ -76,7 +76,8 @@ describe('the connect screen', () => {
   it('starts the session once the server takes the key', async () => {
     const server = fakeServer({
       'GET /api/status': () => SERVICE_STATUS,
-      'GET /api/token/': () => ok({ items: [], total: 0, page: 1, page_size: 10 }),
+      'GET /api/token/': () =>
+        ok({ items: [], total: 0, total_capped: false, page: 1, page_size: 10 }),
     });
     const { user } = renderWithProviders(<ConnectScreen endedBecause={null} />);
     await typeKey(user, '  the-key  ');

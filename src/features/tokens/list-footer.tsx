@@ -5,7 +5,7 @@ import { useI18n } from '../../components/i18n';
 import type { ListView } from './list-view/list-view-params';
 import type { SetListView } from './list-view/use-list-view';
 
-/** Numbered pages where the server gives a total; Previous and Next where it does not. */
+/** Numbered pages where the server gives a whole total; Previous and Next where it does not. */
 function PageLinks({
   list,
   view,
@@ -18,7 +18,7 @@ function PageLinks({
   phone: boolean;
 }) {
   const { t } = useI18n();
-  if (list.total === null) {
+  if (list.total === null || list.totalCapped) {
     return (
       <Group gap="xs">
         <Button
@@ -67,8 +67,8 @@ export function ListFooter(props: {
   const { t, locale } = useI18n();
   const { pageSizes } = useBackend();
   const total = list.total ?? 0;
-  const from = total === 0 ? 0 : (view.page - 1) * view.size + 1;
-  const to = Math.min(view.page * view.size, total);
+  const from = list.items.length === 0 ? 0 : (view.page - 1) * view.size + 1;
+  const to = from === 0 ? 0 : from + list.items.length - 1;
   return (
     <Group justify="space-between" gap="sm">
       <Group gap="xs">
@@ -85,7 +85,7 @@ export function ListFooter(props: {
         <Text size="sm" c="dimmed">
           {list.total === null
             ? t('tokens.pageOpen', { page: view.page })
-            : t('tokens.range', {
+            : t(list.totalCapped ? 'tokens.rangeMore' : 'tokens.range', {
                 from: from.toLocaleString(locale),
                 to: to.toLocaleString(locale),
                 total: total.toLocaleString(locale),

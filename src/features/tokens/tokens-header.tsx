@@ -7,6 +7,7 @@ import { ExportMenu } from './export-menu';
 /** The title with the count of tokens (or a note while the server is slow), Export and Create. */
 export function TokensHeader({
   total,
+  totalCapped,
   slow,
   exportFilter,
   onCreate,
@@ -14,6 +15,8 @@ export function TokensHeader({
 }: {
   /** null where the server does not count. */
   total: number | null;
+  /** More than `total` match: the server stopped counting there. */
+  totalCapped: boolean;
   slow: boolean;
   exportFilter: ExportFilter;
   onCreate: () => void;
@@ -38,9 +41,11 @@ export function TokensHeader({
         ) : (
           total !== null && (
             <Text c="dimmed" size="sm">
-              {total === 1
-                ? t('tokens.totalOne')
-                : t('tokens.total', { count: total.toLocaleString(locale) })}
+              {totalCapped
+                ? t('tokens.totalMore', { count: total.toLocaleString(locale) })
+                : total === 1
+                  ? t('tokens.totalOne')
+                  : t('tokens.total', { count: total.toLocaleString(locale) })}
             </Text>
           )
         )}

@@ -59,6 +59,7 @@ export function TokensScreen() {
     <Stack gap="md">
       <TokensHeader
         total={list.data?.total ?? null}
+        totalCapped={list.data?.totalCapped ?? false}
         slow={slowList}
         exportFilter={{ keyword, token, status, order }}
         onCreate={create}

@@ -31,6 +31,7 @@ export const en = {
   'tokens.title': 'Tokens',
   'tokens.total': '{count} tokens',
   'tokens.totalOne': '1 token',
+  'tokens.totalMore': 'More than {count} tokens',
   'tokens.create': 'Create token',
   'tokens.col.name': 'Name',
   'tokens.col.key': 'Key',
@@ -50,6 +51,7 @@ export const en = {
   'tokens.pageSize': 'Rows per page',
   'tokens.pagination': 'Pages',
   'tokens.range': '{from}–{to} of {total}',
+  'tokens.rangeMore': '{from}–{to} of more than {total}',
 
   'tokens.pageOpen': 'Page {page}',
   'tokens.previous': 'Previous',

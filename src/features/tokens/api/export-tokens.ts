@@ -14,7 +14,8 @@ export async function fetchAllTokens(
   for (let p = 1; ; p++) {
     const page = await backend.list({ ...filter, p, size });
     tokens.push(...page.items);
-    onProgress?.(tokens.length, page.total);
+    // Where the server stopped counting, how many there are is known only at the end.
+    onProgress?.(tokens.length, page.totalCapped ? null : page.total);
     if (!page.hasNext || page.items.length === 0) return tokens;
   }
 }
