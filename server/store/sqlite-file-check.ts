@@ -9,7 +9,7 @@ export interface DatabaseFileCheck {
   names: string[];
   /** The token count the store keeps alongside the rows. */
   keptTotal: number;
-  /** Whether the name search index agrees with the tokens. */
+  /** Whether the name search indexes (trigrams, and the pieces of short keywords) are sound. */
   nameIndexSound: boolean;
   /** Names of the indexes on the tokens table, sorted. */
   indexes: string[];
@@ -50,6 +50,7 @@ export function checkDatabaseFile(file: string): DatabaseFileCheck {
   let nameIndexSound = true;
   try {
     scratch.exec("INSERT INTO token_names (token_names) VALUES ('integrity-check')");
+    scratch.exec("INSERT INTO token_grams (token_grams) VALUES ('integrity-check')");
   } catch {
     nameIndexSound = false;
   } finally {

@@ -5,13 +5,20 @@ import type {
   TokenOrderField,
   TokenStatusCode,
 } from '../../src/contract/token';
+import { keywordGram } from './sqlite-name-grams';
 import { EXPIRY_SORT_KEY } from './sqlite-schema';
 import { orderField, reverseOrder } from './token-order';
 
 /** The SQL function the store registers for keywords that neither FTS5 nor LIKE can match. */
 export const NAME_CONTAINS_FUNCTION = 'name_contains';
 
-/** Trigram search needs at least three characters; shorter keywords scan the names instead. */
+/**
+ * The FTS5 tables that find names: trigrams for keywords of three characters or more, the names'
+ * one- and two-character pieces for shorter ones.
+ */
+type NameIndex = 'token_names' | 'token_grams';
+
+/** Trigram search needs at least three characters; shorter keywords are found by their piece. */
 const TRIGRAM = 3;
 
 /**
@@ -104,8 +111,8 @@ export interface TokenFilter {
   params: Record<string, string | number>;
   /** No filter at all: every token matches. */
   none: boolean;
-  /** The only filter is the name search, which its index can count alone. */
-  nameSearchOnly: boolean;
+  /** The index of names that can count the matches alone, when the name search is the only filter. */
+  nameSearchOnly: NameIndex | null;
 }
 
 export function buildTokenFilter(
@@ -126,12 +133,26 @@ export function buildTokenFilter(
   // FTS5 queries and LIKE patterns end at a NUL character; only the JavaScript scan reads past it.
   const sqlCanMatch = !keyword.includes('\0');
   const trigramSearch = sqlCanMatch && [...keyword].length >= TRIGRAM;
+  const gram = sqlCanMatch && !trigramSearch ? keywordGram(keyword) : null;
+  let nameIndex: NameIndex | null = null;
   if (trigramSearch) {
+    nameIndex = 'token_names';
     filters.push(
       (c) => `${c('id')} IN (SELECT rowid FROM token_names WHERE token_names MATCH @phrase)`,
     );
     // A quoted FTS5 phrase takes every character literally; quotes inside are doubled.
     params.phrase = `"${keyword.replaceAll('"', '""')}"`;
+  } else if (gram !== null) {
+    nameIndex = 'token_grams';
+    // Found by the index of pieces; checked by name where the order's index is walked, so that
+    // a common piece is not first gathered whole.
+    filters.push((c) =>
+      c === indexable
+        ? 'id IN (SELECT rowid FROM token_grams WHERE token_grams MATCH @phrase)'
+        : `${NAME_CONTAINS_FUNCTION}(name, @needle)`,
+    );
+    params.phrase = `"${gram}"`;
+    params.needle = foldCase(keyword);
   } else if (sqlCanMatch && keyword !== '' && likeFoldsEnough(keyword)) {
     // Native LIKE is four times faster than calling into JavaScript for each of a million names.
     filters.push(() => "name LIKE @pattern ESCAPE '\\'");
@@ -149,7 +170,7 @@ export function buildTokenFilter(
       filters.length > 0 ? `WHERE ${filters.map((filter) => filter(c)).join(' AND ')}` : '',
     params,
     none: filters.length === 0,
-    nameSearchOnly: trigramSearch && filters.length === 1,
+    nameSearchOnly: nameIndex !== null && filters.length === 1 ? nameIndex : null,
   };
 }
 
@@ -160,7 +181,7 @@ export function buildListStatements(query: TokenListQuery, now: number): ListSta
     count: none
       ? null
       : nameSearchOnly
-        ? `SELECT count(*) AS total FROM (SELECT rowid FROM token_names WHERE token_names MATCH @phrase LIMIT ${TOTAL_CAP + 1})`
+        ? `SELECT count(*) AS total FROM (SELECT rowid FROM ${nameSearchOnly} WHERE ${nameSearchOnly} MATCH @phrase LIMIT ${TOTAL_CAP + 1})`
         : `SELECT count(*) AS total FROM (SELECT 1 FROM tokens ${where(indexable)} LIMIT ${TOTAL_CAP + 1})`,
     page: (strategy, direction) => {
       const order = direction === 'forward' ? query.order : reverseOrder(query.order);
@@ -171,7 +192,7 @@ export function buildListStatements(query: TokenListQuery, now: number): ListSta
       nameSearchOnly && orderField(query.order).field === 'id'
         ? (direction) => {
             const descending = orderField(query.order).descending !== (direction === 'reverse');
-            return `SELECT rowid FROM token_names WHERE token_names MATCH @phrase ORDER BY rowid ${descending ? 'DESC' : 'ASC'} LIMIT @limit OFFSET @offset`;
+            return `SELECT rowid FROM ${nameSearchOnly} WHERE ${nameSearchOnly} MATCH @phrase ORDER BY rowid ${descending ? 'DESC' : 'ASC'} LIMIT @limit OFFSET @offset`;
           }
         : null,
     params,

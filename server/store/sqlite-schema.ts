@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { NAME_GRAMS_FUNCTION, nameGrams } from './sqlite-name-grams';
 
 /**
  * Ordering by expiry puts "never" (-1) after every date, which is what a person sorting by
@@ -72,6 +73,19 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
     applied_at INTEGER
   );
   `,
+  `
+  -- "Name contains" for keywords of one or two characters, which trigrams cannot match: each
+  -- name's distinct one- and two-character pieces, lowercased, as words (sqlite-name-grams.ts).
+  -- Contentless, and without positions: only which tokens hold a piece is kept.
+  CREATE VIRTUAL TABLE token_grams USING fts5 (
+    grams,
+    content = '',
+    contentless_delete = 1,
+    detail = none,
+    tokenize = 'ascii'
+  );
+  INSERT INTO token_grams (rowid, grams) SELECT id, ${NAME_GRAMS_FUNCTION}(name) FROM tokens;
+  `,
 ];
 
 export const SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
@@ -80,6 +94,8 @@ const RECORDED_FROM = 2;
 
 /** Each step runs in its own transaction with its version bump: a crash leaves a whole step or none. */
 export function migrate(db: Database.Database): void {
+  // Migration 3 (and the store's bulk loads) make each name's pieces with it.
+  db.function(NAME_GRAMS_FUNCTION, { deterministic: true }, nameGrams);
   const current = db.pragma('user_version', { simple: true });
   if (typeof current !== 'number') throw new Error('the database did not report its user_version');
   if (current > SCHEMA_VERSION) {

@@ -15,6 +15,7 @@ import {
   type TokenRecord,
 } from './token-record';
 import type { TokenRecordInput, TokenStore, UpdateResult } from './token-store';
+import { NAME_GRAMS_FUNCTION, nameGrams } from './sqlite-name-grams';
 
 export interface SqliteStoreOptions {
   dataDir: string;
@@ -76,6 +77,15 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       "INSERT INTO token_names (token_names, rowid, name) VALUES ('delete', ?, ?)",
     ),
     rebuildNames: db.prepare("INSERT INTO token_names (token_names) VALUES ('rebuild')"),
+    indexGrams: db.prepare<[number | bigint, string]>(
+      'INSERT INTO token_grams (rowid, grams) VALUES (?, ?)',
+    ),
+    forgetGrams: db.prepare<[number]>('DELETE FROM token_grams WHERE rowid = ?'),
+    // For the rows of a bulk load: one statement, rather than a call from JavaScript per row.
+    indexGramsAfter: db.prepare<[number]>(
+      `INSERT INTO token_grams (rowid, grams) SELECT id, ${NAME_GRAMS_FUNCTION}(name) FROM tokens WHERE id > ?`,
+    ),
+    lastId: db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM tokens').pluck(),
     tokenIndexes: db.prepare<[], { name: string; sql: string }>(
       "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'tokens' AND sql IS NOT NULL",
     ),
@@ -102,6 +112,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const insertRecord = (record: TokenRecordInput): number => {
     const { lastInsertRowid } = statements.insert.run(toRow(record));
     statements.indexName.run(lastInsertRowid, record.name);
+    statements.indexGrams.run(lastInsertRowid, nameGrams(record.name));
     return Number(lastInsertRowid);
   };
   const insertOne = db.transaction((record: TokenRecordInput) => {
@@ -119,6 +130,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const bulkInsertAll = db.transaction(
     (batches: Iterable<readonly TokenRecordInput[]>, onBatch?: (inserted: number) => void) => {
       const indexes = statements.tokenIndexes.all();
+      const before = statements.lastId.get() ?? 0;
       for (const { name } of indexes) db.exec(`DROP INDEX "${name}"`);
       let inserted = 0;
       for (const batch of batches) {
@@ -128,6 +140,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       }
       for (const { sql } of indexes) db.exec(sql);
       statements.rebuildNames.run();
+      statements.indexGramsAfter.run(before);
       statements.addToTotal.run(inserted);
       return inserted;
     },
@@ -135,7 +148,10 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
   const removeRows = db.transaction((rows: () => NameRow[]) => {
     const removed = rows();
-    for (const row of removed) statements.forgetName.run(row.id, row.name);
+    for (const row of removed) {
+      statements.forgetName.run(row.id, row.name);
+      statements.forgetGrams.run(row.id);
+    }
     statements.addToTotal.run(-removed.length);
     return removed.length;
   });
@@ -155,6 +171,8 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     if (next.name !== row.name) {
       statements.forgetName.run(row.id, row.name);
       statements.indexName.run(row.id, next.name);
+      statements.forgetGrams.run(row.id);
+      statements.indexGrams.run(row.id, nameGrams(next.name));
     }
     return { outcome: 'updated', token: toToken(next, now, 'masked') };
   });

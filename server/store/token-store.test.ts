@@ -135,6 +135,9 @@ describe.runIf(engine === 'sqlite')('SQLite schema versions', () => {
     try {
       const page = await opened.list(query({ keyword: 'from before' }));
       expect(page.items.map((token) => token.name)).toEqual(['Kept from before']);
+      // Its short pieces too, which the first schema had no index for.
+      expect((await opened.list(query({ keyword: 'Fr' }))).total).toBe(1);
+      expect((await opened.list(query({ keyword: 'z' }))).total).toBe(0);
       expect(await opened.reveal(page.items[0]!.id)).toBe(key);
       expect(await opened.getOptions()).toContainEqual({ key: 'QuotaPerUnit', value: '42' });
     } finally {
@@ -285,6 +288,29 @@ describe('writes', () => {
     }
   });
 
+  it('finds names by one or two characters, in any case and any script', async () => {
+    await store.insertMany(
+      ['ÉMILE Dupont', '测试环境 1', 'Straße', 'x-ray', 'Ｋelvin', '100%_done'].map((name) =>
+        record({ name }),
+      ),
+    );
+    const names = async (keyword: string) =>
+      (await store.list(query({ keyword, order: 'name' }))).items.map((token) => token.name);
+    expect(await names('é')).toEqual(['ÉMILE Dupont']);
+    expect(await names('Mi')).toEqual(['ÉMILE Dupont']);
+    expect(await names('测试')).toEqual(['测试环境 1']);
+    expect(await names('境')).toEqual(['测试环境 1']);
+    expect(await names('SS')).toEqual([]);
+    expect(await names('ß')).toEqual(['Straße']);
+    expect(await names('X')).toEqual(['x-ray']);
+    expect(await names('-R')).toEqual(['x-ray']);
+    expect(await names('ｋ')).toEqual(['Ｋelvin']);
+    expect(await names('%_')).toEqual(['100%_done']);
+    expect(await names('_')).toEqual(['100%_done']);
+    expect(await names('q')).toEqual([]);
+    expect((await store.list(query({ keyword: 'e', status: '1' }))).total).toBe(4);
+  });
+
   it('keeps name search in step with renames and deletes', async () => {
     const token = await store.create({
       name: 'Original name',
@@ -294,8 +320,11 @@ describe('writes', () => {
       models: '',
       subnet: '',
     });
+    expect((await store.list(query({ keyword: 'ig' }))).total).toBe(1);
     await store.update({ id: token.id, name: 'Renamed token' });
     expect((await store.list(query({ keyword: 'original' }))).total).toBe(0);
+    expect((await store.list(query({ keyword: 'ig' }))).total).toBe(0);
+    expect((await store.list(query({ keyword: 'ED' }))).total).toBe(1);
     expect((await store.list(query({ keyword: 'renamed' }))).items.map((t) => t.id)).toEqual([
       token.id,
     ]);
@@ -303,6 +332,7 @@ describe('writes', () => {
     expect((await store.list(query({ keyword: 'renamed' }))).total).toBe(1);
     await store.removeMany([token.id]);
     expect((await store.list(query({ keyword: 'renamed' }))).total).toBe(0);
+    expect((await store.list(query({ keyword: 'ed' }))).total).toBe(0);
     expect((await store.list(query())).total).toBe(0);
   });
 });
