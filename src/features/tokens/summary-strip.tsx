@@ -77,7 +77,7 @@ export function SummaryStrip({
             {data.unlimited > 0 && (
               <Text span size="xs" c="dimmed" fw={400}>
                 {' '}
-                {t('summary.plusUnlimited', { count: data.unlimited })}
+                {t('summary.plusUnlimited', { count: data.unlimited.toLocaleString(locale) })}
               </Text>
             )}
           </Text>
