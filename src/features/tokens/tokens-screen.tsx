@@ -42,7 +42,10 @@ export function TokensScreen() {
   // and edits are drawn at once: by then they are the only work, and they show sooner so.
   const deferredTokens = useDeferredValue(list.data?.items);
   const shownTokens = deferredTokens === undefined ? undefined : list.data?.items;
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / view.size));
+  // Where the server stopped counting, the last page is not known from the total.
+  const pages = list.data?.totalCapped
+    ? Infinity
+    : Math.max(1, Math.ceil((list.data?.total ?? 0) / view.size));
   // A deletion can leave the current page empty: step back to the last page that has rows.
   useEffect(() => {
     if (list.data && list.data.items.length === 0 && view.page > 1 && !list.isPlaceholderData) {
