@@ -14,7 +14,7 @@ interface Anchor {
 }
 
 interface KeptAnchors {
-  /** The order's change count (token_order_changes) in the snapshot they were read in. */
+  /** The order's change count (in token_count) in the snapshot they were read in. */
   changes: string;
   /**
    * anchors[k] is the token at place k × ANCHOR_EVERY of the ascending order (a descending page
@@ -78,11 +78,11 @@ export class PostgresOrderAnchors {
 
   /**
    * SQL for a number that changes whenever the order of `field` may have: the sum of the
-   * token_order_changes columns that watch it.
+   * token_count columns that watch it.
    */
   static changesSql(field: TokenOrderField): string {
     const sums = orderChangeColumns(field).map((column) => `sum(${column})`);
-    return `SELECT (${sums.join(' + ')})::text FROM token_order_changes`;
+    return `SELECT (${sums.join(' + ')})::text FROM token_count`;
   }
 
   /**

@@ -21,7 +21,7 @@ export const PG_ORDER_COLUMNS = {
   accessed_time: 'accessed_time',
 } as const;
 
-/** The orders an update can change: each has its column in token_order_changes (migration 4). */
+/** The orders an update can change: each has its change count in token_count (migration 4). */
 const REORDERED_BY_UPDATES = new Set<TokenOrderField>([
   'name',
   'remain_quota',
@@ -31,7 +31,7 @@ const REORDERED_BY_UPDATES = new Set<TokenOrderField>([
 ]);
 
 /**
- * The columns of token_order_changes whose sum changes whenever the field's order does: inserts
+ * The columns of token_count whose sum changes whenever the field's order does: inserts
  * and deletes (members) move every order; ids and creation times never change otherwise.
  */
 export function orderChangeColumns(field: TokenOrderField): string[] {
@@ -149,31 +149,34 @@ export const PG_MIGRATIONS: readonly string[] = [
   -- page skips a few index entries instead of all before it (postgres-order-anchors.ts). The
   -- anchors hold while these counts stay the same: members counts inserts, deletes and truncates
   -- (which move every order), each other column the updates that moved a token in that order.
-  -- Sharded as token_count is; an order's count is the sum.
-  CREATE TABLE token_order_changes (
-    shard SMALLINT PRIMARY KEY,
-    members BIGINT NOT NULL DEFAULT 0,
-    name BIGINT NOT NULL DEFAULT 0,
-    remain_quota BIGINT NOT NULL DEFAULT 0,
-    used_quota BIGINT NOT NULL DEFAULT 0,
-    expired_time BIGINT NOT NULL DEFAULT 0,
-    accessed_time BIGINT NOT NULL DEFAULT 0
-  );
-  INSERT INTO token_order_changes (shard) SELECT generate_series(0, ${COUNT_SHARDS - 1});
+  -- Kept beside the total, in the same row a statement already writes; an order's count is the
+  -- sum over the shards.
+  ALTER TABLE token_count
+    ADD COLUMN members BIGINT NOT NULL DEFAULT 0,
+    ADD COLUMN name BIGINT NOT NULL DEFAULT 0,
+    ADD COLUMN remain_quota BIGINT NOT NULL DEFAULT 0,
+    ADD COLUMN used_quota BIGINT NOT NULL DEFAULT 0,
+    ADD COLUMN expired_time BIGINT NOT NULL DEFAULT 0,
+    ADD COLUMN accessed_time BIGINT NOT NULL DEFAULT 0;
 
-  CREATE FUNCTION tokens_members_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+  CREATE OR REPLACE FUNCTION tokens_counted() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    UPDATE token_order_changes SET members = members + 1
-      WHERE shard = txid_current() % ${COUNT_SHARDS};
+    IF TG_OP = 'TRUNCATE' THEN
+      UPDATE token_count SET total = 0, members = members + 1;
+    ELSIF TG_OP = 'INSERT' THEN
+      UPDATE token_count SET total = total + (SELECT count(*) FROM new_rows), members = members + 1
+        WHERE shard = txid_current() % ${COUNT_SHARDS};
+    ELSE
+      UPDATE token_count SET total = total - (SELECT count(*) FROM old_rows), members = members + 1
+        WHERE shard = txid_current() % ${COUNT_SHARDS};
+    END IF;
     RETURN NULL;
   END $$;
-  CREATE TRIGGER tokens_members_change AFTER INSERT OR DELETE OR TRUNCATE ON tokens
-    FOR EACH STATEMENT EXECUTE FUNCTION tokens_members_changed();
 
   -- An update that moves no token in any order (status, models, subnet) writes nothing here.
   CREATE FUNCTION tokens_reordered() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    UPDATE token_order_changes AS c SET
+    UPDATE token_count AS c SET
       name = c.name + d.name,
       remain_quota = c.remain_quota + d.remain_quota,
       used_quota = c.used_quota + d.used_quota,
@@ -190,6 +193,7 @@ export const PG_MIGRATIONS: readonly string[] = [
       AND d.name + d.remain_quota + d.used_quota + d.expired_time + d.accessed_time > 0;
     RETURN NULL;
   END $$;
+
   -- The anchors an instance walked, for every instance to use while the count of their order
   -- is still the one they were walked at.
   CREATE TABLE token_order_anchors (
