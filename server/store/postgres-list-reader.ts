@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { TOTAL_CAP, type TokenListQuery } from '../../src/contract/token';
-import { pageJson } from './page-json';
+import { pageJson, reportedTotal } from './page-json';
 import { ANCHOR_EVERY, PostgresOrderAnchors } from './postgres-order-anchors';
 import { Params, orderBy, tokenFilter, tokenJson } from './postgres-sql';
 import { orderField, reverseOrder } from './token-order';
@@ -19,19 +19,15 @@ export async function readPageJson(
   const offset = (listQuery.p - 1) * limit;
   const countParams = new Params(now);
   const filter = tokenFilter(listQuery, countParams);
-  // The whole list's total is kept by triggers, and read with what tells whether its order's
-  // anchors still hold.
   const counted = await client.query<{ total: number; changes: string | null }>(
     filter === ''
-      ? `SELECT (SELECT sum(total)::bigint FROM token_count) AS total,
-          (${PostgresOrderAnchors.changesSql(orderField(listQuery.order).field)}) AS changes`
+      ? PostgresOrderAnchors.totalAndChangesSql(orderField(listQuery.order).field)
       : // Matches are counted up to one past TOTAL_CAP: enough to say "more than".
         `SELECT count(*) AS total, NULL AS changes
           FROM (SELECT 1 FROM tokens ${filter} LIMIT ${TOTAL_CAP + 1}) AS matches`,
     countParams.values,
   );
-  const capped = filter !== '' && (counted.rows[0]?.total ?? 0) > TOTAL_CAP;
-  const total = capped ? TOTAL_CAP : (counted.rows[0]?.total ?? 0);
+  const { total, capped } = reportedTotal(counted.rows[0]?.total ?? 0, filter !== '');
   const changes = counted.rows[0]?.changes ?? null;
   if (offset >= total && !capped) return pageJson([], total, capped, listQuery);
 

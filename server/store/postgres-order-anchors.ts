@@ -77,12 +77,12 @@ export class PostgresOrderAnchors {
   constructor(private readonly poolQuery: PoolQuery) {}
 
   /**
-   * SQL for a number that changes whenever the order of `field` may have: the sum of the
-   * token_count columns that watch it.
+   * SQL for the whole list's total, kept by triggers, and its `changes`: a number that changes
+   * whenever the order of `field` may have (the sum of the token_count columns that watch it).
    */
-  static changesSql(field: TokenOrderField): string {
+  static totalAndChangesSql(field: TokenOrderField): string {
     const sums = orderChangeColumns(field).map((column) => `sum(${column})`);
-    return `SELECT (${sums.join(' + ')})::text FROM token_count`;
+    return `SELECT sum(total)::bigint AS total, (${sums.join(' + ')})::text AS changes FROM token_count`;
   }
 
   /**
@@ -120,8 +120,7 @@ export class PostgresOrderAnchors {
    */
   async prepare(client: pg.ClientBase, field: TokenOrderField): Promise<void> {
     const { rows } = await client.query<{ total: number; changes: string }>(
-      `SELECT (SELECT sum(total)::bigint FROM token_count) AS total,
-        (${PostgresOrderAnchors.changesSql(field)}) AS changes`,
+      PostgresOrderAnchors.totalAndChangesSql(field),
     );
     const { total, changes } = rows[0] ?? { total: 0, changes: '' };
     await this.share(field, changes, await this.walk(client, field, changes, total));

@@ -1,10 +1,5 @@
 import type Database from 'better-sqlite3';
-import {
-  TOTAL_CAP,
-  type TokenListQuery,
-  type TokenOrder,
-  type TokenOrderField,
-} from '../../src/contract/token';
+import type { TokenListQuery, TokenOrder, TokenOrderField } from '../../src/contract/token';
 import {
   FEW_MATCHES,
   TOKENS_BY_IDS,
@@ -13,7 +8,7 @@ import {
 } from './sqlite-list-query';
 import { ANCHOR_EVERY, OrderAnchors } from './sqlite-order-anchors';
 import { statementCache } from './sqlite-statement-cache';
-import { pageJson } from './page-json';
+import { pageJson, reportedTotal } from './page-json';
 import { orderField } from './token-order';
 
 /** Pages kept for repeats within a second (a dashboard and its refetches, pollers): a few MB. */
@@ -122,9 +117,7 @@ export function listReader(
     const limit = query.size;
     const offset = (query.p - 1) * limit;
     const counted = totalOf(sql);
-    // The whole list's kept total is exact; a filtered count stops one past TOTAL_CAP.
-    const capped = sql.count !== null && counted > TOTAL_CAP;
-    const total = capped ? TOTAL_CAP : counted;
+    const { total, capped } = reportedTotal(counted, sql.count !== null);
     // OFFSET walks the rows it skips: past the end there is nothing to walk for.
     if (offset >= total && !capped) return { total, capped, rows: [] };
     if (sql.count === null && Math.min(offset, total - offset - limit) >= ANCHOR_EVERY) {
