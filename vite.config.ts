@@ -6,6 +6,7 @@ import { bootScript } from './scripts/vite-boot-script.ts';
 /** Tests that hold for every storage engine: the postgres project runs them again on PostgreSQL. */
 const ENGINE_TESTS = [
   'server/store/token-store.test.ts',
+  'server/store/keys-at-rest.test.ts',
   'server/routes/*.test.ts',
   'server/reliability/model.test.ts',
   'server/reliability/hostile-input.test.ts',

@@ -1,21 +1,22 @@
 /**
- * Moves a Tokendesk from SQLite to PostgreSQL: every token (id and whole key as they are) and
- * every option, into an empty PostgreSQL database, all or nothing.
+ * Moves a Tokendesk from SQLite to PostgreSQL: every token (ids as they are, keys sealed with
+ * TOKENDESK_SECRET) and every option, into an empty PostgreSQL database, all or nothing.
  *   npm run migrate-to-postgres -- [--data-dir DIR] [--database-url postgres://…]
  * They default to DATA_DIR (else ./data) and DATABASE_URL, like the service. Stop the service
  * first: what it writes during the move is not copied.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseSecret } from '../server/config';
 import { moveSqliteToPostgres } from '../server/store/postgres-move';
 
 const USAGE =
   'usage: npm run migrate-to-postgres -- [--data-dir DIR] [--database-url postgres://…]';
 
 async function main(): Promise<void> {
-  const { dataDir, url } = readArguments();
+  const { dataDir, url, secret } = readArguments();
   const started = performance.now();
-  const result = await moveSqliteToPostgres(dataDir, url, (copied, total) =>
+  const result = await moveSqliteToPostgres(dataDir, url, secret, (copied, total) =>
     console.log(`${copied.toLocaleString('en')} / ${total.toLocaleString('en')} tokens copied`),
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   );
 }
 
-function readArguments(): { dataDir: string; url: string } {
+function readArguments(): { dataDir: string; url: string; secret: Buffer } {
   try {
     const { values } = parseArgs({
       options: { 'data-dir': { type: 'string' }, 'database-url': { type: 'string' } },
@@ -34,7 +35,17 @@ function readArguments(): { dataDir: string; url: string } {
     if (!/^postgres(ql)?:\/\//.test(url)) {
       throw new Error('--database-url (or DATABASE_URL) must be a postgres:// address');
     }
-    return { dataDir: resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data'), url };
+    const secret = parseSecret(process.env.TOKENDESK_SECRET);
+    if (!secret) {
+      throw new Error(
+        'TOKENDESK_SECRET is required: the one every instance on the PostgreSQL database will run with, which seals the keys there',
+      );
+    }
+    return {
+      dataDir: resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data'),
+      url,
+      secret,
+    };
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     process.exit(2);

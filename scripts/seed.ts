@@ -3,11 +3,14 @@
  *   npm run seed -- --count 1000000 [--data-dir DIR | --database-url postgres://…]
  * Like the service, it fills the PostgreSQL database of DATABASE_URL when that is set, else the
  * SQLite database in DATA_DIR (else ./data); --data-dir or --database-url choose explicitly.
+ * Keys are sealed with TOKENDESK_SECRET, required with PostgreSQL; without it SQLite uses the data
+ * directory's secret file, as the service does.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_QUOTA_PER_UNIT } from '../src/contract/status';
 import { NEVER } from '../src/contract/token';
+import { parseSecret } from '../server/config';
 import { generateTokenKey, nowInSeconds } from '../server/store/token-record';
 import { openPostgresStore } from '../server/store/postgres-store';
 import { openSqliteStore } from '../server/store/sqlite-store';
@@ -29,11 +32,15 @@ const CHINESE = ['生产环境', '测试环境', '数据分析', '客服机器�
 const MODEL_LISTS = ['', '', '', 'gpt-4o,gpt-4o-mini', 'claude-3-5-sonnet', 'gpt-4o-mini'];
 
 async function main(): Promise<void> {
-  const { count, target } = readArguments();
+  const { count, target, secret } = readArguments();
   const store: TokenStore =
     target.kind === 'postgres'
-      ? await openPostgresStore({ url: target.url, statementTimeoutMs: SEED_STATEMENT_TIMEOUT_MS })
-      : openSqliteStore({ dataDir: target.dataDir, cacheKiB: CACHE_KIB });
+      ? await openPostgresStore({
+          url: target.url,
+          statementTimeoutMs: SEED_STATEMENT_TIMEOUT_MS,
+          secret: secret!,
+        })
+      : openSqliteStore({ dataDir: target.dataDir, cacheKiB: CACHE_KIB, secret });
   const into = target.kind === 'postgres' ? withoutCredentials(target.url) : target.dataDir;
   const now = nowInSeconds();
   const started = performance.now();
@@ -60,7 +67,7 @@ function* batches(count: number, now: number): Generator<TokenRecordInput[]> {
 
 type Target = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string };
 
-function readArguments(): { count: number; target: Target } {
+function readArguments(): { count: number; target: Target; secret: Buffer | undefined } {
   try {
     const { values } = parseArgs({
       options: {
@@ -77,6 +84,7 @@ function readArguments(): { count: number; target: Target } {
     if (values['data-dir'] !== undefined && values['database-url'] !== undefined) {
       throw new Error('give --data-dir or --database-url, not both');
     }
+    const secret = parseSecret(process.env.TOKENDESK_SECRET);
     const url =
       values['database-url'] ??
       (values['data-dir'] === undefined ? process.env.DATABASE_URL || undefined : undefined);
@@ -84,10 +92,15 @@ function readArguments(): { count: number; target: Target } {
       if (!/^postgres(ql)?:\/\//.test(url)) {
         throw new Error('--database-url (or DATABASE_URL) must be a postgres:// address');
       }
-      return { count, target: { kind: 'postgres', url } };
+      if (!secret) {
+        throw new Error(
+          'TOKENDESK_SECRET is required with PostgreSQL: the one the service runs with, which seals the keys',
+        );
+      }
+      return { count, target: { kind: 'postgres', url }, secret };
     }
     const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
-    return { count, target: { kind: 'sqlite', dataDir } };
+    return { count, target: { kind: 'sqlite', dataDir }, secret };
   } catch (error) {
     console.error(
       `${error instanceof Error ? error.message : String(error)}\nusage: npm run seed -- --count 1000000 [--data-dir DIR | --database-url postgres://…]`,

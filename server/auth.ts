@@ -1,7 +1,8 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { FailureLimiter, type FailureCounter } from './failure-limiter';
-import { clientAddress, type TrustedProxies } from './http/client-address';
+import type { AddressRanges } from './address-ranges';
+import { clientAddress } from './http/client-address';
 import { ApiError } from './http/failures';
 import type { AppEnv } from './http/types';
 
@@ -15,7 +16,7 @@ export interface AdminAuthOptions {
   /** Milliseconds; the limiter's clock. */
   now: () => number;
   /** Proxies whose X-Forwarded-For names the client; null trusts none. */
-  trustedProxies: TrustedProxies | null;
+  trustedProxies: AddressRanges | null;
   /** Where failures are counted: by default this process; the database when several share it. */
   failures?: FailureCounter;
 }

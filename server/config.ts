@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { TrustedProxies } from './http/client-address';
+import { AddressRanges } from './address-ranges';
 
 export interface Config {
   port: number;
@@ -12,7 +12,7 @@ export interface Config {
   /** Origins allowed to call the API from a browser; empty means no CORS headers at all. */
   corsOrigins: string[];
   /** Proxies whose X-Forwarded-For names the client; null: the connection's address is the client. */
-  trustProxy: TrustedProxies | null;
+  trustProxy: AddressRanges | null;
   /** Proxy mode: an existing one-api or new-api gateway that /api is forwarded to. */
   upstreamUrl: URL | undefined;
   /** How long to wait for the upstream's answer before a 504. */
@@ -120,7 +120,8 @@ function parseBoundedInteger(
 const SECRET_BYTES = 32;
 const SECRET_HINT = `${SECRET_BYTES} random bytes in base64, as \`openssl rand -base64 ${SECRET_BYTES}\` prints`;
 
-function parseSecret(value: string | undefined): Buffer | undefined {
+/** TOKENDESK_SECRET's bytes; undefined when unset; throws ConfigError when malformed. */
+export function parseSecret(value: string | undefined): Buffer | undefined {
   if (value === undefined || value === '') return undefined;
   const trimmed = value.trim();
   const bytes = Buffer.from(trimmed, 'base64');
@@ -230,13 +231,13 @@ function isOrigin(candidate: string): boolean {
   }
 }
 
-function parseTrustProxy(value: string | undefined): TrustedProxies | null {
+function parseTrustProxy(value: string | undefined): AddressRanges | null {
   const entries = (value ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (entries.length === 0) return null;
-  const trusted = TrustedProxies.parse(entries);
+  const trusted = AddressRanges.parse(entries);
   if (typeof trusted === 'string') {
     throw new ConfigError(
       `TRUST_PROXY must be a comma-separated list of proxy addresses or CIDR ranges like 10.0.0.0/8, and "${trusted}" is not one`,

@@ -104,6 +104,8 @@ async function storeOrExit(
         url: database.url,
         poolSize: database.poolSize,
         statementTimeoutMs: database.statementTimeoutMs,
+        // loadConfig requires it with DATABASE_URL.
+        secret: config.secret!,
       });
       // Every instance counts wrong keys in the database, so all refuse an address together.
       const failures = store.failureCounter({
@@ -119,7 +121,7 @@ async function storeOrExit(
     }
   }
   try {
-    const store = openSqliteStore({ dataDir: config.dataDir });
+    const store = openSqliteStore({ dataDir: config.dataDir, secret: config.secret });
     return { store, adminKey: resolveAdminKey(config) };
   } catch (error) {
     return exitWithStartupError(

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { tokenListQuerySchema } from '../src/contract/token';
 import { openPostgresStore } from './store/postgres-store';
-import { makeTempDir, newTestDatabaseUrl } from './test-support';
+import { TEST_SECRET, makeTempDir, newTestDatabaseUrl } from './test-support';
+import { TEST_SECRET_BYTES } from './store/test-postgres';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const root = makeTempDir();
@@ -19,7 +20,7 @@ const script = (file: string, args: string[], env: Record<string, string> = {}) 
   });
 
 async function total(url: string, status?: string): Promise<number> {
-  const store = await openPostgresStore({ url });
+  const store = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
   try {
     return (await store.list(tokenListQuerySchema.parse({ status }))).total;
   } finally {
@@ -29,7 +30,13 @@ async function total(url: string, status?: string): Promise<number> {
 
 it('npm run seed fills the PostgreSQL database of DATABASE_URL', async () => {
   const url = await newTestDatabaseUrl({ empty: true });
-  const run = script('scripts/seed.ts', ['--count', '1200'], { DATABASE_URL: url });
+  const refused = script('scripts/seed.ts', ['--count', '1200'], { DATABASE_URL: url });
+  expect(refused.status).toBe(2);
+  expect(refused.stderr).toContain('TOKENDESK_SECRET is required with PostgreSQL');
+  const run = script('scripts/seed.ts', ['--count', '1200'], {
+    DATABASE_URL: url,
+    TOKENDESK_SECRET: TEST_SECRET,
+  });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
   const { host, pathname } = new URL(url);
@@ -44,6 +51,7 @@ it('npm run migrate-to-postgres moves a seeded SQLite database, then refuses to 
   const url = await newTestDatabaseUrl({ empty: true });
   const moved = script('scripts/migrate-to-postgres.ts', ['--data-dir', dataDir], {
     DATABASE_URL: url,
+    TOKENDESK_SECRET: TEST_SECRET,
   });
   expect(moved.stderr).toBe('');
   expect(moved.status).toBe(0);
@@ -52,12 +60,11 @@ it('npm run migrate-to-postgres moves a seeded SQLite database, then refuses to 
   );
   expect(await total(url)).toBe(300);
 
-  const again = script('scripts/migrate-to-postgres.ts', [
-    '--data-dir',
-    dataDir,
-    '--database-url',
-    url,
-  ]);
+  const again = script(
+    'scripts/migrate-to-postgres.ts',
+    ['--data-dir', dataDir, '--database-url', url],
+    { TOKENDESK_SECRET: TEST_SECRET },
+  );
   expect(again.status).toBe(1);
   expect(again.stderr).toContain('already holds 300 tokens and 0 options: move into an empty one');
   expect(await total(url)).toBe(300);

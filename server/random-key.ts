@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { pooledRandomBytes } from './random-bytes';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 248 = 4 * 62: bytes at or above it are thrown away so every character is equally likely. */
@@ -9,7 +9,7 @@ export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
     // A few spare bytes make a second round rare (each byte is rejected with probability 8/256).
-    for (const byte of randomBytes(length - out.length + 8)) {
+    for (const byte of pooledRandomBytes(length - out.length + 8)) {
       if (byte >= UNBIASED_LIMIT) continue;
       out += ALPHABET[byte % ALPHABET.length];
       if (out.length === length) break;

@@ -1,6 +1,12 @@
 import type { TestProject } from 'vitest/node';
 import { migratePostgres } from './store/postgres-schema';
-import { connectForTests, dropRunDatabases, startTestCluster } from './store/test-postgres';
+import { KeySeal } from './store/key-seal';
+import {
+  TEST_SECRET_BYTES,
+  connectForTests,
+  dropRunDatabases,
+  startTestCluster,
+} from './store/test-postgres';
 
 /**
  * Every test database is a copy of this one, made and migrated once here. Its name is the run's:
@@ -30,7 +36,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     const template = new URL(cluster.adminUrl);
     template.pathname = `/${TEMPLATE_DATABASE}`;
-    await connectForTests(template.toString(), migratePostgres);
+    await connectForTests(template.toString(), (client) =>
+      migratePostgres(client, new KeySeal(TEST_SECRET_BYTES)),
+    );
   } catch (error) {
     cluster.stop();
     throw error;

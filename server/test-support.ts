@@ -20,11 +20,16 @@ import {
 } from '../src/contract/token';
 import { createApp } from './app';
 import type { App } from './http/types';
-import { TrustedProxies } from './http/client-address';
+import { AddressRanges } from './address-ranges';
 import { checkAnswer } from './openapi/answer-check';
 import { createPostgresStore } from './store/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
-import { connectForTests, createTestDatabase, dropTestDatabase } from './store/test-postgres';
+import {
+  TEST_SECRET_BYTES,
+  connectForTests,
+  createTestDatabase,
+  dropTestDatabase,
+} from './store/test-postgres';
 import type { TokenStore } from './store/token-store';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
@@ -72,8 +77,8 @@ export interface TestServiceOptions {
   trustProxy?: string[];
 }
 
-function trustedProxies(entries: string[]): TrustedProxies {
-  const trusted = TrustedProxies.parse(entries);
+function trustedProxies(entries: string[]): AddressRanges {
+  const trusted = AddressRanges.parse(entries);
   if (typeof trusted === 'string') throw new Error(`not a proxy address: ${trusted}`);
   return trusted;
 }
@@ -102,7 +107,7 @@ export interface TestStore {
 }
 
 /** TOKENDESK_SECRET for service processes on PostgreSQL: 32 bytes in base64. */
-export const TEST_SECRET = Buffer.alloc(32, 1).toString('base64');
+export const TEST_SECRET = TEST_SECRET_BYTES.toString('base64');
 
 /**
  * A new database on the run's PostgreSQL server: migrated (a copy of the template), or with
@@ -163,7 +168,9 @@ export function openTestStore(
     : createTestDatabase(adminUrl, inject('postgresTemplate'));
   const open = () =>
     deferredStore(
-      url.then((databaseUrl) => createPostgresStore({ url: databaseUrl, now: options.clock })),
+      url.then((databaseUrl) =>
+        createPostgresStore({ url: databaseUrl, now: options.clock, secret: TEST_SECRET_BYTES }),
+      ),
     );
   const handle: TestStore = {
     store: open(),

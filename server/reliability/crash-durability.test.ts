@@ -19,6 +19,7 @@ import { DATABASE_FILE } from '../store/sqlite-database';
 import { killLaunched, launchService, type RunningService } from '../test-process';
 import { openPostgresStore } from '../store/postgres-store';
 import { makeTempDir, serviceDatabaseEnv, testEngine } from '../test-support';
+import { TEST_SECRET_BYTES } from '../store/test-postgres';
 
 const ADMIN_KEY = 'crash-durability-admin-key';
 const CLIENTS = 8;
@@ -154,7 +155,7 @@ function checkFileAfterKill(dataDir: string): number {
 /** How many tokens the database holds straight after the kill. */
 async function rowsAfterKill(env: Record<string, string>): Promise<number> {
   if (env.DATABASE_URL === undefined) return checkFileAfterKill(env.DATA_DIR!);
-  const store = await openPostgresStore({ url: env.DATABASE_URL });
+  const store = await openPostgresStore({ secret: TEST_SECRET_BYTES, url: env.DATABASE_URL });
   try {
     return (await store.list(tokenListQuerySchema.parse({ size: '1' }))).total;
   } finally {
@@ -235,6 +236,78 @@ describe(`crash durability on ${testEngine()}`, () => {
       expect(acknowledged).toBeGreaterThan(0);
       expect(found).toBe(acknowledged);
     }
+    service.child.kill('SIGTERM');
+    expect((await service.exited).code).toBe(0);
+  }, 60_000);
+});
+
+describe(`charged verifies through a crash on ${testEngine()}`, () => {
+  it(`keeps every acknowledged charge of ${CLIENTS} concurrent gateways through SIGKILL and restart`, async () => {
+    const dataDir = join(root, 'verify-data');
+    const env: Record<string, string> = { ...(await serviceDatabaseEnv(dataDir)), ADMIN_KEY };
+    let service = await launchService(env).listening;
+    const GIVEN = 1_000_000_000;
+    const created = await fetch(`${service.url}/api/token/`, {
+      method: 'POST',
+      headers: jsonAuth,
+      body: JSON.stringify({ name: 'Charged', remain_quota: GIVEN }),
+    });
+    const token = tokenSchema.parse(await answerData(created));
+
+    let acknowledged = 0;
+    let acks = 0;
+    let killed = false;
+    const inFlight = new Set<number>();
+    let sent = 0;
+    const gateway = async () => {
+      while (!killed) {
+        // Each charge is a different number, so what the kill left half-done can be told apart.
+        const cost = 1 + (sent += 1);
+        inFlight.add(cost);
+        try {
+          const response = await fetch(`${service.url}/api/token/verify`, {
+            method: 'POST',
+            headers: jsonAuth,
+            body: JSON.stringify({ key: token.key, cost }),
+          });
+          const answer = (await answerData(response)) as { code: string };
+          expect(answer.code).toBe('VALID');
+          acknowledged += cost;
+          acks += 1;
+          inFlight.delete(cost);
+        } catch (error) {
+          if (killed) return;
+          throw error;
+        }
+      }
+    };
+    const gateways = Array.from({ length: CLIENTS }, gateway);
+    const started = Date.now();
+    while (acks < KILL_AT_ACKS && Date.now() - started < KILL_AFTER_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    killed = true;
+    service.child.kill('SIGKILL');
+    await service.exited;
+    await Promise.all(gateways);
+    if (env.DATABASE_URL === undefined) checkFileAfterKill(dataDir);
+
+    service = await launchService(env).listening;
+    const stored = await fetch(`${service.url}/api/token/${token.id}`, { headers: auth });
+    const after = tokenSchema.parse(await answerData(stored));
+    // Nothing made or lost: what was used came out of what was given.
+    expect(after.remain_quota + after.used_quota).toBe(GIVEN);
+    // Every acknowledged charge, and of those cut by the kill, whichever were committed.
+    const extra = after.used_quota - acknowledged;
+    const pending = [...inFlight];
+    const sums = pending.reduce((all, cost) => [...all, ...all.map((sum) => sum + cost)], [0]);
+    console.log(
+      `verify crash: ${acks} charges (${acknowledged} units) acknowledged before SIGKILL, ${pending.length} in flight; used_quota ${after.used_quota}`,
+    );
+    expect(acks).toBeGreaterThan(0);
+    expect(sums, 'used_quota is the acknowledged charges and some of those in flight').toContain(
+      extra,
+    );
     service.child.kill('SIGTERM');
     expect((await service.exited).code).toBe(0);
   }, 60_000);

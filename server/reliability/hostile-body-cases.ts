@@ -33,6 +33,12 @@ export function writeRoutes(ids: Ids): WriteRoute[] {
       path: '/api/option/',
       valid: { key: 'QuotaPerUnit', value: '1000' },
     },
+    {
+      route: 'verify',
+      method: 'POST',
+      path: '/api/token/verify',
+      valid: { key: ids.existingKey, cost: 1 },
+    },
   ];
 }
 

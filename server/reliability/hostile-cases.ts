@@ -15,9 +15,11 @@ export interface HostileCase {
   status: number;
 }
 
-/** Tokens every case may refer to: one to update, one to reveal, an id that never existed. */
+/** Tokens every case may refer to: one to update, reveal and verify, an id that never existed. */
 export interface Ids {
   existing: number;
+  /** The whole key of `existing`: a verify with it would charge. */
+  existingKey: string;
   missing: number;
 }
 

@@ -174,6 +174,40 @@ export function fieldCases(ids: Ids): HostileCase[] {
   add('batch delete', 'POST', '/api/token/batch', [['ids', [ids.existing, 'x']]]);
   add('batch delete', 'POST', '/api/token/batch', []);
 
+  // A verify refused for its input charges nothing, even with the key of a token that has quota.
+  const verify = (entries: [string, Value][]) =>
+    add('verify', 'POST', '/api/token/verify', entries);
+  for (const value of [...NOT_TEXT, '', '   ', 'k'.repeat(201)]) verify([['key', value]]);
+  verify([['cost', 1]]);
+  for (const value of NOT_QUOTA) {
+    verify([
+      ['key', ids.existingKey],
+      ['cost', value],
+    ]);
+  }
+  for (const value of [...NOT_TEXT, 'm'.repeat(101)]) {
+    verify([
+      ['key', ids.existingKey],
+      ['model', value],
+      ['cost', 1],
+    ]);
+  }
+  for (const value of [
+    ...NOT_TEXT,
+    '',
+    'localhost',
+    '10.0.0.256',
+    '10.0.0.0/8',
+    '::1::',
+    ' 10.0.0.1',
+  ]) {
+    verify([
+      ['key', ids.existingKey],
+      ['ip', value],
+      ['cost', 1],
+    ]);
+  }
+
   const option = (entries: [string, Value][]) => add('options', 'PUT', '/api/option/', entries);
   for (const key of [
     null,

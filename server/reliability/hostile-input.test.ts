@@ -65,7 +65,7 @@ beforeAll(async () => {
   }
   const deleted = await service.createToken({ name: 'Deleted' });
   await service.api('DELETE', `/api/token/${deleted.id}`);
-  ids = { existing: created[0]!.id, missing: deleted.id };
+  ids = { existing: created[0]!.id, existingKey: created[0]!.key, missing: deleted.id };
   listening = await listenOnFreePort(service.app);
 });
 

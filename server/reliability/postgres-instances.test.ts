@@ -181,6 +181,26 @@ describe('several instances on one PostgreSQL database', () => {
     expect(stored.status).toBe(status);
   }, 60_000);
 
+  it('never spend the same units twice: 100 verifies of 30 on 1,000 units split across both', async () => {
+    const services = await startInstances(await newTestDatabaseUrl());
+    const token = tokenSchema.parse(
+      (await call(services[0]!, 'POST', '/api/token/', { name: 'Shared', remain_quota: 1000 }))
+        .data,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, k) =>
+        call(services[k % 2]!, 'POST', '/api/token/verify', { key: token.key, cost: 30 }),
+      ),
+    );
+    const codes = answers.map((answer) => (answer.data as { code: string }).code);
+    expect(codes.filter((code) => code === 'VALID')).toHaveLength(33);
+    expect(codes.filter((code) => code === 'EXHAUSTED')).toHaveLength(67);
+    const stored = tokenSchema.parse(
+      (await call(services[1]!, 'GET', `/api/token/${token.id}`)).data,
+    );
+    expect([stored.remain_quota, stored.used_quota]).toEqual([10, 990]);
+  }, 60_000);
+
   it('lose no acknowledged write when one is killed while clients write through both', async () => {
     const [a, b] = await startInstances(await newTestDatabaseUrl());
     /** Each client's tokens: the last acknowledged remain_quota, and the one in flight. */

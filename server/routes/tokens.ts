@@ -7,6 +7,7 @@ import {
   tokenUpdateQuerySchema,
   tokenUpdateSchema,
 } from '../../src/contract/token';
+import { tokenVerifySchema } from '../../src/contract/verify';
 import { ok } from '../http/envelope';
 import { listAnswer, queryParser } from '../http/fast-paths';
 import { ApiError } from '../http/failures';
@@ -22,7 +23,7 @@ const REFUSALS: Record<UpdateRefusal, string> = {
   exhausted: 'exhausted: add quota or make it unlimited first',
 };
 
-/** /api/token: the list, search, summary, creating and updating, deleting many. */
+/** /api/token: the list, search, summary, creating and updating, deleting many, verify. */
 export function tokenRoutes(store: TokenStore): App {
   const tokens = resourceApp();
   const listQuery = queryParser(tokenListQuerySchema);
@@ -52,7 +53,11 @@ export function tokenRoutes(store: TokenStore): App {
     return c.json(ok(await store.removeMany(ids)));
   });
 
+  tokens.post('/verify', limitBody, async (c) =>
+    c.json(ok(await store.verify(await readJsonBody(c, tokenVerifySchema)))),
+  );
+
   // These names are not ids: with another method, they get 405, not an answer of token-by-id.ts.
-  tokens.all('/:name{(?:search|summary|batch)}', (c) => c.notFound());
+  tokens.all('/:name{(?:search|summary|batch|verify)}', (c) => c.notFound());
   return tokens;
 }

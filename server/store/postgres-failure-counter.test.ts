@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { newTestDatabaseUrl } from '../test-support';
 import { openPostgresStore } from './postgres-store';
+import { TEST_SECRET_BYTES } from './test-postgres';
 
 describe('wrong admin keys counted in PostgreSQL', () => {
   it('adds up the failures of every instance and forgets them after the window', async () => {
     const url = await newTestDatabaseUrl();
-    const [one, two] = await Promise.all([openPostgresStore({ url }), openPostgresStore({ url })]);
+    const [one, two] = await Promise.all([
+      openPostgresStore({ secret: TEST_SECRET_BYTES, url }),
+      openPostgresStore({ secret: TEST_SECRET_BYTES, url }),
+    ]);
     let clock = 1_000_000;
     const options = { maxFailures: 4, windowMs: 60_000, now: () => clock };
     const first = one.failureCounter(options);

@@ -7,6 +7,7 @@ import { openPostgresStore } from './postgres-store';
 import { openSqliteStore } from './sqlite-store';
 import { generateTokenKey } from './token-record';
 import type { TokenRecordInput, TokenStore } from './token-store';
+import { TEST_SECRET_BYTES } from './test-postgres';
 
 const NOW = 1_800_000_000;
 const COUNT = 10_000;
@@ -54,12 +55,14 @@ describe('moving from SQLite to PostgreSQL', () => {
     const { dataDir, highestEver } = await sqliteWithTokens();
     const url = await newTestDatabaseUrl({ empty: true });
     const progress: number[] = [];
-    const result = await moveSqliteToPostgres(dataDir, url, (copied) => progress.push(copied));
+    const result = await moveSqliteToPostgres(dataDir, url, TEST_SECRET_BYTES, (copied) =>
+      progress.push(copied),
+    );
     expect(result).toEqual({ tokens: COUNT - 3, options: 2, highestId: highestEver });
     expect(progress.at(-1)).toBe(COUNT - 3);
 
     const sqlite = openSqliteStore({ dataDir, now: () => NOW });
-    const postgres = await openPostgresStore({ url, now: () => NOW });
+    const postgres = await openPostgresStore({ secret: TEST_SECRET_BYTES, url, now: () => NOW });
     stores.push(sqlite, postgres);
     expect(await snapshotStore(postgres)).toEqual(await snapshotStore(sqlite));
     // Search and the summary find the same tokens on both.
@@ -84,15 +87,15 @@ describe('moving from SQLite to PostgreSQL', () => {
   it('refuses a target that holds tokens or options, changing nothing', async () => {
     const { dataDir } = await sqliteWithTokens();
     const url = await newTestDatabaseUrl({ empty: true });
-    const postgres = await openPostgresStore({ url });
+    const postgres = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
     stores.push(postgres);
     await postgres.setOption('QuotaPerUnit', '5');
-    await expect(moveSqliteToPostgres(dataDir, url)).rejects.toThrow(
+    await expect(moveSqliteToPostgres(dataDir, url, TEST_SECRET_BYTES)).rejects.toThrow(
       'the PostgreSQL database already holds 0 tokens and 1 options: move into an empty one',
     );
     expect((await snapshotStore(postgres)).tokens).toEqual([]);
-    await expect(moveSqliteToPostgres(join(dataDir, 'missing'), url)).rejects.toThrow(
-      'there is no Tokendesk database at',
-    );
+    await expect(
+      moveSqliteToPostgres(join(dataDir, 'missing'), url, TEST_SECRET_BYTES),
+    ).rejects.toThrow('there is no Tokendesk database at');
   });
 });

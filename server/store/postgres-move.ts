@@ -2,19 +2,25 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { KeySeal } from './key-seal';
 import { DATABASE_FILE } from './sqlite-database';
 import { migrate } from './sqlite-schema';
 import { foldName, migratePostgres } from './postgres-schema';
-import { COLUMN_TYPES, RECORD_COLUMNS } from './postgres-sql';
+import { COLUMN_TYPES } from './postgres-sql';
+import { FIELD_COLUMNS, KEY_COLUMNS } from './token-record';
+import { keptSecret, SECRET_FILE } from './secret-file';
 
 /** Rows read from SQLite and written to PostgreSQL at a time. */
 const BATCH = 5000;
 
 /** Every stored column, the id included: the move keeps ids as they are. */
-const COLUMNS = ['id', ...RECORD_COLUMNS] as const;
-const TYPES = ['bigint', ...RECORD_COLUMNS.map((column) => COLUMN_TYPES[column])];
+const COLUMNS = ['id', ...FIELD_COLUMNS, ...KEY_COLUMNS] as const;
+const TYPES = [
+  'bigint',
+  ...[...FIELD_COLUMNS, ...KEY_COLUMNS].map((column) => COLUMN_TYPES[column]),
+];
 
-type SqliteRow = Record<(typeof COLUMNS)[number], string | number>;
+type SqliteRow = Record<(typeof COLUMNS)[number], string | number | Buffer>;
 
 export interface MoveResult {
   tokens: number;
@@ -24,7 +30,8 @@ export interface MoveResult {
 }
 
 /**
- * Copies every token (ids and whole keys as they are) and every stored option from the SQLite
+ * Copies every token (ids as they are, keys sealed again with `secret` when the SQLite
+ * database's were sealed with another) and every stored option from the SQLite
  * database in dataDir into the PostgreSQL database at url, in one PostgreSQL transaction: all of
  * them or nothing. Refuses a target that holds any token or option. Ids stay never reused: the
  * target's sequence continues after the highest id SQLite ever handed out. The service must not
@@ -33,17 +40,21 @@ export interface MoveResult {
 export async function moveSqliteToPostgres(
   dataDir: string,
   url: string,
+  secret: Buffer,
   onProgress?: (copied: number, total: number) => void,
 ): Promise<MoveResult> {
   const file = join(dataDir, DATABASE_FILE);
   if (!existsSync(file)) throw new Error(`there is no Tokendesk database at ${file}`);
   const source = new Database(file, { fileMustExist: true });
   const target = new pg.Client({ connectionString: url, options: '-c synchronous_commit=on' });
+  const targetSeal = new KeySeal(secret);
   try {
+    const sourceSeal = sqliteSeal(source, dataDir, targetSeal);
     // An older file is brought to the current schema first, as the service would on start.
-    migrate(source);
+    migrate(source, sourceSeal);
+    const resealed = !sourceSeal.check.equals(targetSeal.check);
     await target.connect();
-    await migratePostgres(target);
+    await migratePostgres(target, targetSeal);
     // One read transaction: every batch sees the same tokens.
     source.exec('BEGIN');
     const total = source.prepare<[], { n: number }>('SELECT count(*) AS n FROM tokens').get()!.n;
@@ -73,6 +84,11 @@ export async function moveSqliteToPostgres(
       let copied = 0;
       let highestId = 0;
       for (let rows = page.all(0, BATCH); rows.length > 0; rows = page.all(highestId, BATCH)) {
+        if (resealed) {
+          for (const row of rows) {
+            row.key_sealed = targetSeal.seal(sourceSeal.open(row.key_sealed as Buffer)).sealed;
+          }
+        }
         const columns = COLUMNS.map((column) =>
           rows.map((row) => (column === 'unlimited_quota' ? row[column] === 1 : row[column])),
         );
@@ -119,4 +135,27 @@ export async function moveSqliteToPostgres(
     source.close();
     await target.end().catch(() => {});
   }
+}
+
+/**
+ * The secret the SQLite database's keys are sealed with: TOKENDESK_SECRET's or the data
+ * directory's file, whichever its check matches. A database from before keys were sealed is
+ * sealed with the data directory's, as the service started without TOKENDESK_SECRET would.
+ */
+function sqliteSeal(source: Database.Database, dataDir: string, given: KeySeal): KeySeal {
+  const sealed = source
+    .prepare<[], { n: number }>("SELECT count(*) AS n FROM sqlite_schema WHERE name = 'key_secret'")
+    .get()!.n;
+  if (sealed === 0) return new KeySeal(keptSecret(dataDir));
+  const check = source
+    .prepare<[], { check_value: Buffer }>('SELECT check_value FROM key_secret')
+    .get()?.check_value;
+  if (!check || given.check.equals(check)) return given;
+  if (existsSync(join(dataDir, SECRET_FILE))) {
+    const kept = new KeySeal(keptSecret(dataDir));
+    if (kept.check.equals(check)) return kept;
+  }
+  throw new Error(
+    `the keys in ${dataDir} were sealed with a secret that is neither TOKENDESK_SECRET nor ${join(dataDir, SECRET_FILE)}: give the one the service ran with`,
+  );
 }

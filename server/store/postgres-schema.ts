@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { TokenOrderField } from '../../src/contract/token';
+import type { KeySeal } from './key-seal';
+import { sealKeys } from './postgres-seal-keys';
 
 /** Ordering by expiry puts "never" (-1) after every date. */
 const EXPIRY_SORT_KEY =
@@ -52,11 +54,16 @@ const COUNT_SHARDS = 16;
 /** Any constant shared by every Tokendesk: the advisory lock taken while migrating. */
 export const MIGRATION_LOCK = 7_411_202_611;
 
+export type Client = pg.PoolClient | pg.Client;
+
+/** SQL, or a step that needs JavaScript (and the secret that seals keys). */
+type PgMigration = string | ((client: Client, seal: KeySeal) => Promise<void>);
+
 /**
  * Migration n brings a database from version n to n + 1, recorded in schema_migrations.
  * Shipped entries never change; a new schema is a new entry.
  */
-export const PG_MIGRATIONS: readonly string[] = [
+export const PG_MIGRATIONS: readonly PgMigration[] = [
   `
   -- pg_trgm is a trusted extension: the database's owner may create it.
   CREATE EXTENSION IF NOT EXISTS pg_trgm;
@@ -207,6 +214,7 @@ export const PG_MIGRATIONS: readonly string[] = [
     REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
     FOR EACH STATEMENT EXECUTE FUNCTION tokens_reordered();
   `,
+  sealKeys,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
@@ -215,7 +223,8 @@ export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;
  * Brings the database to PG_SCHEMA_VERSION in one transaction under an advisory lock: instances
  * starting together wait for the first, which migrates; the others then find nothing to do.
  */
-export async function migratePostgres(client: pg.PoolClient | pg.Client): Promise<void> {
+export async function migratePostgres(client: Client, seal: KeySeal): Promise<void> {
+  let sealedKeys = false;
   await client.query('BEGIN');
   try {
     // Waiting for another instance's migration, or a long one, is not a slow request.
@@ -235,12 +244,30 @@ export async function migratePostgres(client: pg.PoolClient | pg.Client): Promis
       );
     }
     for (let version = current; version < PG_SCHEMA_VERSION; version += 1) {
-      await client.query(PG_MIGRATIONS[version] ?? '');
+      const step = PG_MIGRATIONS[version] ?? '';
+      if (typeof step === 'string') await client.query(step);
+      else await step(client, seal);
+      sealedKeys ||= step === sealKeys;
       await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version + 1]);
+    }
+    const { rows: checks } = await client.query<{ check_value: Buffer }>(
+      'SELECT check_value FROM key_secret',
+    );
+    if (checks[0] && !seal.check.equals(checks[0].check_value)) {
+      throw new Error(
+        "TOKENDESK_SECRET is not the secret this database's token keys were sealed with: every instance must start with that one",
+      );
     }
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
+  }
+  // A dropped column stays in every row until the table is rewritten, which VACUUM FULL does
+  // without it: afterwards no live row holds a whole key.
+  if (sealedKeys) {
+    await client.query('SET statement_timeout = 0');
+    await client.query('VACUUM FULL tokens');
+    await client.query('RESET statement_timeout');
   }
 }

@@ -6,9 +6,10 @@ import {
   type TokenStatusCode,
   type TokenUpdate,
 } from '../../src/contract/token';
+import { keyDigest, type KeySeal } from './key-seal';
 import { PG_ORDER_COLUMNS, foldName } from './postgres-schema';
 import { orderField } from './token-order';
-import type { TokenRecord } from './token-record';
+import { FIELD_COLUMNS, KEY_COLUMNS, type TokenRecord } from './token-record';
 import type { TokenFilterQuery, TokenRecordInput } from './token-store';
 
 const INT8_OID = 20;
@@ -26,23 +27,10 @@ export const types = {
 /** A row as selected: every stored field of a token. */
 export type TokenRow = TokenRecord;
 
-export const RECORD_COLUMNS = [
-  'name',
-  'key',
-  'status',
-  'remain_quota',
-  'used_quota',
-  'unlimited_quota',
-  'expired_time',
-  'created_time',
-  'accessed_time',
-  'models',
-  'subnet',
-] as const;
-export const COLUMN_TYPES: Record<(typeof RECORD_COLUMNS)[number] | 'name_folded', string> = {
+export const INSERT_COLUMNS = [...FIELD_COLUMNS, 'name_folded', ...KEY_COLUMNS] as const;
+export const COLUMN_TYPES: Record<(typeof INSERT_COLUMNS)[number], string> = {
   name: 'text',
   name_folded: 'text',
-  key: 'text',
   status: 'smallint',
   remain_quota: 'bigint',
   used_quota: 'bigint',
@@ -52,13 +40,27 @@ export const COLUMN_TYPES: Record<(typeof RECORD_COLUMNS)[number] | 'name_folded
   accessed_time: 'bigint',
   models: 'text',
   subnet: 'text',
+  key_digest: 'bytea',
+  key_sealed: 'bytea',
+  key_masked: 'text',
 };
-export const INSERT_COLUMNS = [...RECORD_COLUMNS, 'name_folded'] as const;
-export const SELECT_RECORD = `id, ${RECORD_COLUMNS.join(', ')}`;
+export const SELECT_RECORD = `id, ${FIELD_COLUMNS.join(', ')}, key_masked`;
 
 /** Many rows in one statement: one array parameter per column. */
 export const INSERT_MANY = `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')})
   SELECT * FROM unnest(${INSERT_COLUMNS.map((column, index) => `$${index + 1}::${COLUMN_TYPES[column]}[]`).join(', ')})`;
+
+/** A record's values in INSERT_COLUMNS's order, its key sealed. */
+export function insertValues(record: TokenRecordInput, seal: KeySeal): unknown[] {
+  const { digest, sealed, masked } = seal.seal(record.key);
+  return [
+    ...FIELD_COLUMNS.map((column) => record[column]),
+    foldName(record.name),
+    digest,
+    sealed,
+    masked,
+  ];
+}
 
 /**
  * A token as JSON text, made by PostgreSQL. Mirrors toToken() in token-record.ts with the key
@@ -67,7 +69,7 @@ export const INSERT_MANY = `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')})
 export const tokenJson = (now: string) => `json_build_object(
   'id', id,
   'name', name,
-  'key', substr(key, 1, 4) || '**********' || right(key, 4),
+  'key', key_masked,
   'status', CASE
     WHEN status = 2 THEN 2
     WHEN expired_time <> -1 AND expired_time <= ${now} THEN 3
@@ -136,7 +138,7 @@ export function tokenFilter(
   const keyword = query.keyword.trim();
   // PostgreSQL text cannot hold NUL, and no name or key does: nothing matches.
   if (key.includes('\0') || keyword.includes('\0')) return 'WHERE false';
-  if (key !== '') conditions.push(`key = ${params.add(key)}`);
+  if (key !== '') conditions.push(`key_digest = ${params.add(keyDigest(key))}`);
   if (keyword !== '') {
     const folded = foldName(keyword);
     if (TRIGRAM_WORD.test(folded)) {
@@ -155,10 +157,10 @@ export function tokenFilter(
   return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 
-export function insertArrays(records: readonly TokenRecordInput[]): unknown[][] {
-  return INSERT_COLUMNS.map((column) =>
-    records.map((record) => (column === 'name_folded' ? foldName(record.name) : record[column])),
-  );
+/** Records as one array per column, for INSERT_MANY. */
+export function insertArrays(records: readonly TokenRecordInput[], seal: KeySeal): unknown[][] {
+  const rows = records.map((record) => insertValues(record, seal));
+  return INSERT_COLUMNS.map((_, index) => rows.map((row) => row[index]));
 }
 
 /** Counts by returned status and the quota left on limited tokens, of those the filter keeps. */

@@ -7,7 +7,7 @@ import { TOKEN_ORDERS, tokenListQuerySchema } from '../../src/contract/token';
 import { newTestDatabaseUrl } from '../test-support';
 import { MIGRATION_LOCK, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './postgres-schema';
 import { createPostgresStore, openPostgresStore } from './postgres-store';
-import { connectForTests } from './test-postgres';
+import { TEST_SECRET_BYTES, connectForTests } from './test-postgres';
 import { generateTokenKey } from './token-record';
 import type { TokenRecordInput } from './token-store';
 
@@ -36,7 +36,9 @@ describe('the PostgreSQL schema', () => {
   it('is made on an empty database and its versions recorded, once even with ten starts at once', async () => {
     const url = await newTestDatabaseUrl({ empty: true });
     const stores = await Promise.all(
-      Array.from({ length: 10 }, () => openPostgresStore({ url, poolSize: 2 })),
+      Array.from({ length: 10 }, () =>
+        openPostgresStore({ secret: TEST_SECRET_BYTES, url, poolSize: 2 }),
+      ),
     );
     try {
       const created = await stores[3]!.create({
@@ -62,10 +64,10 @@ describe('the PostgreSQL schema', () => {
 
   it('is left as it is by a later start, and its tokens kept', async () => {
     const url = await newTestDatabaseUrl({ empty: true });
-    const first = await openPostgresStore({ url });
+    const first = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
     await first.setOption('QuotaPerUnit', '1000');
     await first.close();
-    const second = await openPostgresStore({ url });
+    const second = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
     try {
       expect(await second.getOptions()).toContainEqual({ key: 'QuotaPerUnit', value: '1000' });
     } finally {
@@ -80,7 +82,11 @@ describe('the PostgreSQL schema', () => {
     await connectForTests(url, async (client) => {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      const opening = openPostgresStore({ url, statementTimeoutMs: 100 }).then((store) => {
+      const opening = openPostgresStore({
+        secret: TEST_SECRET_BYTES,
+        url,
+        statementTimeoutMs: 100,
+      }).then((store) => {
         opened = true;
         return store;
       });
@@ -96,7 +102,7 @@ describe('the PostgreSQL schema', () => {
   it('brings a database of the first version to the current one, keeping its tokens and their total', async () => {
     const url = await newTestDatabaseUrl({ empty: true });
     await connectForTests(url, async (client) => {
-      await client.query(PG_MIGRATIONS[0]!);
+      await client.query(PG_MIGRATIONS[0] as string);
       await client.query(
         'CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
       );
@@ -106,12 +112,18 @@ describe('the PostgreSQL schema', () => {
          SELECT 'Old ' || i, 'old ' || i, 'key' || i, 1, 5, false, -1, 1, 1 FROM generate_series(1, 30) AS i`,
       );
     });
-    const store = await openPostgresStore({ url });
+    const store = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
     try {
       expect((await store.list(tokenListQuerySchema.parse({}))).total).toBe(30);
       await store.removeMany([1, 2, 3]);
       expect((await store.list(tokenListQuerySchema.parse({}))).total).toBe(27);
       expect((await store.list(tokenListQuerySchema.parse({ keyword: 'OLD 1' }))).total).toBe(10);
+      // The keys were sealed on the way: each still reveals and finds its token.
+      expect(await store.reveal(7)).toBe('key7');
+      const found = await store.list(tokenListQuerySchema.parse({ token: 'sk-key7' }));
+      expect(found.items.map((token) => [token.id, token.key])).toEqual([
+        [7, 'key7**********key7'],
+      ]);
     } finally {
       await store.close();
     }
@@ -123,13 +135,16 @@ describe('the PostgreSQL schema', () => {
     await connectForTests(url, (client) =>
       client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [PG_SCHEMA_VERSION + 1]),
     );
-    await expect(openPostgresStore({ url })).rejects.toThrow(
+    await expect(openPostgresStore({ secret: TEST_SECRET_BYTES, url })).rejects.toThrow(
       `the database has schema version ${PG_SCHEMA_VERSION + 1}, newer than this Tokendesk knows (${PG_SCHEMA_VERSION})`,
     );
   });
 
   it('fails every call, ping included, while the database does not answer', async () => {
-    const store = createPostgresStore({ url: 'postgres://nobody@127.0.0.1:1/nothing' });
+    const store = createPostgresStore({
+      url: 'postgres://nobody@127.0.0.1:1/nothing',
+      secret: TEST_SECRET_BYTES,
+    });
     await expect(store.ping()).rejects.toThrow();
     await expect(store.list(tokenListQuerySchema.parse({}))).rejects.toThrow();
     await store.close();
@@ -137,7 +152,7 @@ describe('the PostgreSQL schema', () => {
 
   it('goes on answering after the server cut its connections', async () => {
     const url = await newTestDatabaseUrl();
-    const store = await openPostgresStore({ url, poolSize: 3 });
+    const store = await openPostgresStore({ secret: TEST_SECRET_BYTES, url, poolSize: 3 });
     try {
       await Promise.all([store.ping(), store.ping(), store.ping()]);
       const name = new URL(url).pathname.slice(1);
@@ -158,7 +173,9 @@ describe('the PostgreSQL schema', () => {
   it('lets one of several instances starting together fill an empty database with demo tokens', async () => {
     const url = await newTestDatabaseUrl();
     const stores = await Promise.all(
-      Array.from({ length: 6 }, () => openPostgresStore({ url, poolSize: 1 })),
+      Array.from({ length: 6 }, () =>
+        openPostgresStore({ secret: TEST_SECRET_BYTES, url, poolSize: 1 }),
+      ),
     );
     try {
       const added = await Promise.all(
@@ -173,7 +190,11 @@ describe('the PostgreSQL schema', () => {
 
   it('cancels a statement that runs past the statement timeout', async () => {
     const url = await newTestDatabaseUrl();
-    const store = await openPostgresStore({ url, statementTimeoutMs: 200 });
+    const store = await openPostgresStore({
+      secret: TEST_SECRET_BYTES,
+      url,
+      statementTimeoutMs: 200,
+    });
     try {
       const slow = connectForTests(url, async (client) => {
         // Holds the options table locked longer than the timeout.
@@ -199,8 +220,8 @@ describe('the anchors of deep pages', () => {
 
   it('are made with a bulk load and shared with every instance, only while their order is unchanged', async () => {
     const url = await newTestDatabaseUrl();
-    const loader = await openPostgresStore({ url });
-    const reader = await openPostgresStore({ url });
+    const loader = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
+    const reader = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
     try {
       await loader.bulkInsert([
         Array.from({ length: 3000 }, (_, i) => record(`n ${String(i).padStart(4, '0')}`)),
@@ -219,7 +240,7 @@ describe('the anchors of deep pages', () => {
         jsonb_build_object('key', 'n 1001', 'id', (SELECT id FROM tokens WHERE name = 'n 1001')))
         WHERE field = 'name'`;
       await connectForTests(url, (client) => client.query(moveAnchors));
-      const fresh = await openPostgresStore({ url });
+      const fresh = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
       try {
         expect(await names(fresh)).toEqual(['n 1201', 'n 1202', 'n 1203']);
         // Once the order changes, no instance uses them.

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { FailureCounter } from '../failure-limiter';
 import { postgresFailureCounter, type SharedFailureOptions } from './postgres-failure-counter';
 import { OPTION_KEYS, type Option } from '../../src/contract/status';
@@ -8,6 +8,8 @@ import {
   type TokenPage,
   type TokenSummary,
 } from '../../src/contract/token';
+import { KeySeal } from './key-seal';
+import { connectPostgres } from './postgres-connection';
 import { OPTION_DEFAULTS } from './option-defaults';
 import { foldName, migratePostgres } from './postgres-schema';
 import {
@@ -17,13 +19,14 @@ import {
   SELECT_RECORD,
   definedFields,
   insertArrays,
+  insertValues,
   summarySql,
-  types,
   type TokenRow,
 } from './postgres-sql';
 import { loadWithoutIndexes } from './postgres-bulk-load';
 import { readPageJson } from './postgres-list-reader';
 import { PostgresOrderAnchors } from './postgres-order-anchors';
+import { postgresVerifier } from './postgres-verify';
 import {
   enableRefusal,
   newTokenRecord,
@@ -42,12 +45,10 @@ export interface PostgresStoreOptions {
   statementTimeoutMs?: number;
   /** Unix seconds; tests of expiry pass their own clock. */
   now?: () => number;
+  /** TOKENDESK_SECRET: seals the token keys; every instance on the database has the same. */
+  secret: Buffer;
 }
 
-export const DEFAULT_POOL_SIZE = 10;
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
-/** Waiting longer for a connection (the server down or every connection busy) fails the request. */
-const CONNECT_TIMEOUT_MS = 10_000;
 /** Rows a single INSERT carries when many tokens are inserted at once. */
 const INSERT_CHUNK = 2000;
 
@@ -66,64 +67,23 @@ export type PostgresStore = TokenStore & {
  */
 export function createPostgresStore(options: PostgresStoreOptions): PostgresStore {
   const clock = options.now ?? nowInSeconds;
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolSize ?? DEFAULT_POOL_SIZE,
-    statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    // Acknowledged means on disk, whatever the server's default.
-    options: '-c synchronous_commit=on',
-    application_name: 'tokendesk',
-    types,
-  });
-  // An idle connection the server drops (a restart) must not end the process; the next query
-  // opens a new one.
-  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
-
-  const ready = (async () => {
-    const client = await pool.connect();
-    try {
-      await migratePostgres(client);
-    } finally {
-      client.release();
-    }
-  })();
-  ready.catch(() => {});
-
-  const query = async <R extends pg.QueryResultRow>(sql: string, values?: unknown[]) => {
-    await ready;
-    return pool.query<R>(sql, values);
-  };
-
-  /** Runs `work` in one transaction on one connection; rolls back if it throws. */
-  const transaction = async <T>(
-    work: (client: pg.PoolClient) => Promise<T>,
-    begin = 'BEGIN',
-  ): Promise<T> => {
-    await ready;
-    const client = await pool.connect();
-    try {
-      await client.query(begin);
-      const result = await work(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      // Not back into the pool: the connection may be the reason it failed.
-      client.release(true);
-      throw error;
-    }
-  };
+  const seal = new KeySeal(options.secret);
+  const { pool, ready, query, transaction } = connectPostgres(options, (client) =>
+    migratePostgres(client, seal),
+  );
 
   const insertRecords = async (client: pg.PoolClient, records: readonly TokenRecordInput[]) => {
     for (let start = 0; start < records.length; start += INSERT_CHUNK) {
-      await client.query(INSERT_MANY, insertArrays(records.slice(start, start + INSERT_CHUNK)));
+      await client.query(
+        INSERT_MANY,
+        insertArrays(records.slice(start, start + INSERT_CHUNK), seal),
+      );
     }
     return records.length;
   };
 
   const anchors = new PostgresOrderAnchors(query);
+  const verifier = postgresVerifier(query, clock);
   // One snapshot for the total and the page, so they agree while other instances write.
   const pageJson = (listQuery: TokenListQuery) =>
     transaction(
@@ -144,23 +104,20 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       const { rows } = await query<TokenRow>(`SELECT ${SELECT_RECORD} FROM tokens WHERE id = $1`, [
         id,
       ]);
-      return rows[0] ? toToken(rows[0], clock(), 'masked') : null;
+      return rows[0] ? toToken(rows[0], clock(), rows[0].key_masked) : null;
     },
 
     async create(input) {
       const now = clock();
       const record = newTokenRecord(input, now);
-      const params = new Params(now);
-      const values = INSERT_COLUMNS.map((column) =>
-        params.add(column === 'name_folded' ? foldName(record.name) : record[column]),
-      );
       const { rows } = await query<{ id: number }>(
-        `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')}) VALUES (${values.join(', ')}) RETURNING id`,
-        params.values,
+        `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')})
+          VALUES (${INSERT_COLUMNS.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
+        insertValues(record, seal),
       );
       const id = rows[0]?.id;
       if (id === undefined) throw new Error('the insert returned no id');
-      return toToken({ ...record, id }, now, 'whole');
+      return toToken({ ...record, id }, now, record.key);
     },
 
     async update(patch) {
@@ -195,7 +152,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
             next.subnet,
           ],
         );
-        return { outcome: 'updated', token: toToken(next, now, 'masked') };
+        return { outcome: 'updated', token: toToken(next, now, next.key_masked) };
       });
     },
 
@@ -226,8 +183,11 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     async reveal(id) {
-      const { rows } = await query<{ key: string }>('SELECT key FROM tokens WHERE id = $1', [id]);
-      return rows[0]?.key ?? null;
+      const { rows } = await query<{ key_sealed: Buffer }>(
+        'SELECT key_sealed FROM tokens WHERE id = $1',
+        [id],
+      );
+      return rows[0] ? seal.open(rows[0].key_sealed) : null;
     },
 
     async insertMany(tokens) {
@@ -280,8 +240,11 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     failureCounter: (counterOptions) => postgresFailureCounter(query, counterOptions),
 
+    verify: (request) => verifier.verify(request),
+
     async close() {
       await ready.catch(() => {});
+      await verifier.close().catch(() => {});
       await pool.end();
     },
   };

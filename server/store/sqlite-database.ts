@@ -2,6 +2,7 @@ import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { makeDirectory } from '../make-directory';
+import type { KeySeal } from './key-seal';
 import { NAME_CONTAINS_FUNCTION, foldedContains } from './sqlite-list-query';
 import { migrate } from './sqlite-schema';
 
@@ -14,7 +15,7 @@ export const DATABASE_FILE = 'tokendesk.db';
 export const SERVICE_CACHE_KIB = 24 * 1024;
 
 /** The database file in dataDir, made if need be, set up for the store and migrated. */
-export function openDatabase(dataDir: string, cacheKiB: number): Database.Database {
+export function openDatabase(dataDir: string, cacheKiB: number, seal: KeySeal): Database.Database {
   makeDirectory(dataDir, 0o700);
   const file = join(dataDir, DATABASE_FILE);
   // Created here first so the file holding every key is readable by its owner only;
@@ -35,7 +36,7 @@ export function openDatabase(dataDir: string, cacheKiB: number): Database.Databa
     // which as a file cost some thirty writes per created token.
     db.pragma('temp_store = MEMORY');
     db.function(NAME_CONTAINS_FUNCTION, { deterministic: true }, foldedContains);
-    migrate(db);
+    migrate(db, seal);
     return db;
   } catch (error) {
     db.close();

@@ -5,6 +5,7 @@ import type {
   TokenOrderField,
   TokenStatusCode,
 } from '../../src/contract/token';
+import { keyDigest } from './key-seal';
 import { keywordGram } from './sqlite-name-grams';
 import { EXPIRY_SORT_KEY } from './sqlite-schema';
 import { orderField, reverseOrder } from './token-order';
@@ -40,7 +41,7 @@ export interface ListStatements {
    * in its own (rowid) order, which needs no walk through the tokens in search of matches.
    */
   idsByName: ((direction: PageDirection) => string) | null;
-  params: Record<string, string | number>;
+  params: Record<string, string | number | Buffer>;
 }
 
 /**
@@ -59,7 +60,7 @@ export type PageDirection = 'forward' | 'reverse';
 export const TOKEN_JSON = `json_object(
   'id', id,
   'name', name,
-  'key', substr(key, 1, 4) || '**********' || substr(key, -4),
+  'key', key_masked,
   'status', CASE
     WHEN status = 2 THEN 2
     WHEN expired_time <> -1 AND expired_time <= @now THEN 3
@@ -108,7 +109,7 @@ const notIndexable: Column = (name) => `+${name}`;
 /** The WHERE clause of the filters a list and a summary share; `@now` is the request's clock. */
 export interface TokenFilter {
   where: (c: Column) => string;
-  params: Record<string, string | number>;
+  params: Record<string, string | number | Buffer>;
   /** No filter at all: every token matches. */
   none: boolean;
   /** The index of names that can count the matches alone, when the name search is the only filter. */
@@ -119,14 +120,14 @@ export function buildTokenFilter(
   query: Pick<TokenListQuery, 'keyword' | 'token'> & { status?: TokenStatusCode },
   now: number,
 ): TokenFilter {
-  const params: Record<string, string | number> = { now };
+  const params: Record<string, string | number | Buffer> = { now };
   const filters: Condition[] = [];
 
   const key = normalizeKey(query.token);
   if (key !== '') {
     // The unique index finds at most one row: always worth using.
-    filters.push(() => 'key = @key');
-    params.key = key;
+    filters.push(() => 'key_digest = @key_digest');
+    params.key_digest = keyDigest(key);
   }
 
   const keyword = query.keyword.trim();

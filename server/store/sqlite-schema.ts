@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { KeySeal } from './key-seal';
 import { NAME_GRAMS_FUNCTION, nameGrams } from './sqlite-name-grams';
 
 /**
@@ -8,12 +9,18 @@ import { NAME_GRAMS_FUNCTION, nameGrams } from './sqlite-name-grams';
 export const EXPIRY_SORT_KEY =
   'CASE WHEN expired_time = -1 THEN 9223372036854775807 ELSE expired_time END';
 
+/** SQL, or a step that needs JavaScript (and the secret that seals keys). */
+type SqliteMigration = string | ((db: Database.Database, seal: KeySeal) => void);
+
+/** Rows converted at a time when keys are sealed (migration 4). */
+const SEAL_BATCH = 5000;
+
 /**
  * Migration n brings a database from user_version n to n + 1. Shipped entries never change;
  * a new schema is a new entry. user_version is what migrate() goes by; schema_migrations
  * (from version 2) records each version and when it was applied, as on PostgreSQL.
  */
-export const SQLITE_MIGRATIONS: readonly string[] = [
+export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   `
   -- AUTOINCREMENT: an id is never handed out twice, even after the newest token is deleted.
   CREATE TABLE tokens (
@@ -86,14 +93,56 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   );
   INSERT INTO token_grams (rowid, grams) SELECT id, ${NAME_GRAMS_FUNCTION}(name) FROM tokens;
   `,
+  sealKeys,
 ];
+
+/**
+ * 4: no whole key at rest. Each key becomes its SHA-256 digest (found by a unique index), the key
+ * sealed with the secret (for reveal) and its masked form (for lists); the key column goes.
+ * key_secret holds a check of the secret, so a start with another one is refused.
+ */
+function sealKeys(db: Database.Database, seal: KeySeal): void {
+  db.exec(`
+    ALTER TABLE tokens ADD COLUMN key_digest BLOB NOT NULL DEFAULT x'';
+    ALTER TABLE tokens ADD COLUMN key_sealed BLOB NOT NULL DEFAULT x'';
+    ALTER TABLE tokens ADD COLUMN key_masked TEXT NOT NULL DEFAULT '';
+  `);
+  const batch = db.prepare<[number, number], { id: number; key: string }>(
+    'SELECT id, key FROM tokens WHERE id > ? ORDER BY id LIMIT ?',
+  );
+  const write = db.prepare<[Buffer, Buffer, string, number]>(
+    'UPDATE tokens SET key_digest = ?, key_sealed = ?, key_masked = ? WHERE id = ?',
+  );
+  for (let rows = batch.all(0, SEAL_BATCH); rows.length > 0;) {
+    for (const row of rows) {
+      const { digest, sealed, masked } = seal.seal(row.key);
+      write.run(digest, sealed, masked, row.id);
+    }
+    rows = batch.all(rows.at(-1)!.id, SEAL_BATCH);
+  }
+  db.exec(`
+    DROP INDEX tokens_by_key;
+    ALTER TABLE tokens DROP COLUMN key;
+    CREATE UNIQUE INDEX tokens_by_key_digest ON tokens (key_digest);
+    CREATE TABLE key_secret (
+      only_row INTEGER PRIMARY KEY CHECK (only_row = 1),
+      check_value BLOB NOT NULL
+    );
+  `);
+  db.prepare<[Buffer]>('INSERT INTO key_secret (only_row, check_value) VALUES (1, ?)').run(
+    seal.check,
+  );
+}
 
 export const SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
 /** The version whose migration made schema_migrations. */
 const RECORDED_FROM = 2;
 
-/** Each step runs in its own transaction with its version bump: a crash leaves a whole step or none. */
-export function migrate(db: Database.Database): void {
+/**
+ * Each step runs in its own transaction with its version bump: a crash leaves a whole step or
+ * none. Refuses a secret other than the one the database's keys were sealed with.
+ */
+export function migrate(db: Database.Database, seal: KeySeal): void {
   // Migration 3 (and the store's bulk loads) make each name's pieces with it.
   db.function(NAME_GRAMS_FUNCTION, { deterministic: true }, nameGrams);
   const current = db.pragma('user_version', { simple: true });
@@ -105,7 +154,9 @@ export function migrate(db: Database.Database): void {
   }
   for (let version = current; version < SCHEMA_VERSION; version += 1) {
     db.transaction(() => {
-      db.exec(SQLITE_MIGRATIONS[version] ?? '');
+      const step = SQLITE_MIGRATIONS[version] ?? '';
+      if (typeof step === 'string') db.exec(step);
+      else step(db, seal);
       const applied = version + 1;
       if (applied >= RECORDED_FROM) {
         const record = db.prepare<[number, number]>(
@@ -121,5 +172,27 @@ export function migrate(db: Database.Database): void {
       }
       db.pragma(`user_version = ${applied}`);
     }).immediate();
+    if (SQLITE_MIGRATIONS[version] === sealKeys) eraseFreedPages(db);
+  }
+  checkSecret(db, seal);
+}
+
+/**
+ * The keys the conversion replaced are still in pages SQLite freed, and in the write-ahead log:
+ * the file is rebuilt and the log emptied, so no copy of the files holds a whole key.
+ */
+function eraseFreedPages(db: Database.Database): void {
+  db.exec('VACUUM');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+function checkSecret(db: Database.Database, seal: KeySeal): void {
+  const stored = db
+    .prepare<[], { check_value: Buffer }>('SELECT check_value FROM key_secret')
+    .get()?.check_value;
+  if (stored && !seal.check.equals(stored)) {
+    throw new Error(
+      "the secret given is not the one this database's token keys were sealed with: start with that TOKENDESK_SECRET (or the data directory's token-secret file)",
+    );
   }
 }

@@ -1,21 +1,32 @@
 import { OPTION_KEYS } from '../../src/contract/status';
 import type { Option } from '../../src/contract/status';
 import type { TokenPage, TokenSummary, TokenUpdate } from '../../src/contract/token';
+import { KeySeal } from './key-seal';
 import { OPTION_DEFAULTS } from './option-defaults';
+import { keptSecret } from './secret-file';
 import { groupCommit } from './sqlite-group-commit';
 import { openDatabase, SERVICE_CACHE_KIB } from './sqlite-database';
 import { buildTokenFilter, indexable } from './sqlite-list-query';
 import { listReader } from './sqlite-list-reader';
 import { statementCache } from './sqlite-statement-cache';
+import { sqliteVerifier } from './sqlite-verify';
 import {
   enableRefusal,
   newTokenRecord,
+  FIELD_COLUMNS,
   nowInSeconds,
   toToken,
   type TokenRecord,
 } from './token-record';
 import type { TokenRecordInput, TokenStore, UpdateResult } from './token-store';
 import { NAME_GRAMS_FUNCTION, nameGrams } from './sqlite-name-grams';
+import {
+  INSERT_COLUMNS,
+  fromRow,
+  insertRow,
+  type InsertRow,
+  type TokenRow,
+} from './sqlite-token-row';
 
 export interface SqliteStoreOptions {
   dataDir: string;
@@ -23,12 +34,11 @@ export interface SqliteStoreOptions {
   now?: () => number;
   /** SQLite's page cache; bulk loads (the seed script) go faster with a larger one. */
   cacheKiB?: number;
+  /** Seals the token keys (TOKENDESK_SECRET); absent, the data directory's secret file. */
+  secret?: Buffer;
 }
 
 type NameRow = { id: number; name: string };
-
-/** A row as SQLite returns it: booleans are 0 or 1. */
-type TokenRow = Omit<TokenRecord, 'unlimited_quota'> & { unlimited_quota: number };
 
 /**
  * One pass over the matching tokens; the status rules are token-record.ts's, written in SQL.
@@ -43,27 +53,24 @@ const SUMMARY_SELECT = `SELECT count(*) AS total,
   total(CASE WHEN unlimited_quota = 0 THEN remain_quota ELSE 0 END) AS remain_quota
 FROM tokens`;
 
-const COLUMNS =
-  'name, key, status, remain_quota, used_quota, unlimited_quota, expired_time, created_time, accessed_time, models, subnet';
-const VALUES = COLUMNS.split(', ')
-  .map((column) => `@${column}`)
-  .join(', ');
-
 export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const clock = options.now ?? nowInSeconds;
-  const db = openDatabase(options.dataDir, options.cacheKiB ?? SERVICE_CACHE_KIB);
+  const seal = new KeySeal(options.secret ?? keptSecret(options.dataDir));
+  const db = openDatabase(options.dataDir, options.cacheKiB ?? SERVICE_CACHE_KIB, seal);
+  const toRow = (record: TokenRecordInput) => insertRow(record, seal);
 
   const statements = {
-    byId: db.prepare<[number], TokenRow>('SELECT * FROM tokens WHERE id = ?'),
-    keyById: db.prepare<[number], { key: string }>('SELECT key FROM tokens WHERE id = ?'),
-    insert: db.prepare<[Omit<TokenRow, 'id'>]>(
-      `INSERT INTO tokens (${COLUMNS}) VALUES (${VALUES})`,
+    byId: db.prepare<[number], TokenRow>(
+      `SELECT id, ${FIELD_COLUMNS.join(', ')}, key_masked FROM tokens WHERE id = ?`,
+    ),
+    sealedById: db.prepare<[number], { key_sealed: Buffer }>(
+      'SELECT key_sealed FROM tokens WHERE id = ?',
+    ),
+    insert: db.prepare<[InsertRow]>(
+      `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map((column) => `@${column}`).join(', ')})`,
     ),
     update: db.prepare<[TokenRow]>(
-      `UPDATE tokens SET ${COLUMNS.split(', ')
-        .filter((column) => column !== 'key')
-        .map((column) => `${column} = @${column}`)
-        .join(', ')} WHERE id = @id`,
+      `UPDATE tokens SET ${FIELD_COLUMNS.map((column) => `${column} = @${column}`).join(', ')} WHERE id = @id`,
     ),
     remove: db.prepare<[number], NameRow>('DELETE FROM tokens WHERE id = ? RETURNING id, name'),
     removeMany: db.prepare<[string], NameRow>(
@@ -108,6 +115,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   let commits = 0;
   const writes = groupCommit(db, () => (commits += 1));
   const lists = listReader(db, { clock, commits: () => commits });
+  const verifier = sqliteVerifier(db, writes, clock);
 
   const insertRecord = (record: TokenRecordInput): number => {
     const { lastInsertRowid } = statements.insert.run(toRow(record));
@@ -167,14 +175,14 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       const refusal = enableRefusal(next, now);
       if (refusal) return { outcome: 'refused', reason: refusal };
     }
-    statements.update.run(toRow(next));
+    statements.update.run({ ...next, unlimited_quota: next.unlimited_quota ? 1 : 0 });
     if (next.name !== row.name) {
       statements.forgetName.run(row.id, row.name);
       statements.indexName.run(row.id, next.name);
       statements.forgetGrams.run(row.id);
       statements.indexGrams.run(row.id, nameGrams(next.name));
     }
-    return { outcome: 'updated', token: toToken(next, now, 'masked') };
+    return { outcome: 'updated', token: toToken(next, now, next.key_masked) };
   });
 
   return {
@@ -188,14 +196,14 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     async get(id) {
       const row = statements.byId.get(id);
-      return row ? toToken(fromRow(row), clock(), 'masked') : null;
+      return row ? toToken(fromRow(row), clock(), row.key_masked) : null;
     },
 
     async create(input) {
       const now = clock();
       const record = newTokenRecord(input, now);
       const id = await writes.run(() => insertOne(record));
-      return toToken({ ...record, id }, now, 'whole');
+      return toToken({ ...record, id }, now, record.key);
     },
 
     async update(patch) {
@@ -224,7 +232,8 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     async reveal(id) {
-      return statements.keyById.get(id)?.key ?? null;
+      const row = statements.sealedById.get(id);
+      return row ? seal.open(row.key_sealed) : null;
     },
 
     async insertMany(tokens) {
@@ -254,21 +263,14 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       statements.ping.get();
     },
 
+    verify: (request) => verifier.verify(request),
+
     async close() {
+      verifier.close();
       writes.flush();
       db.close();
     },
   };
-}
-
-function fromRow(row: TokenRow): TokenRecord {
-  return { ...row, unlimited_quota: row.unlimited_quota === 1 };
-}
-
-function toRow<T extends TokenRecordInput>(
-  record: T,
-): Omit<T, 'unlimited_quota'> & { unlimited_quota: number } {
-  return { ...record, unlimited_quota: record.unlimited_quota ? 1 : 0 };
 }
 
 /** Only the fields the patch carries, so the rest keep their stored values. */

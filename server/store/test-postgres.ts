@@ -30,6 +30,9 @@ const DEBIAN_ROOT = '/usr/lib/postgresql';
 /** initdb and postgres refuse to run as root: a root test run starts them as this user. */
 const SERVICE_USER = 'postgres';
 
+/** The secret that seals token keys in every test database (their template is migrated with it). */
+export const TEST_SECRET_BYTES = Buffer.alloc(32, 1);
+
 export interface TestCluster {
   /** Where tests connect to create their databases (the server's superuser). */
   adminUrl: string;

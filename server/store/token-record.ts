@@ -1,12 +1,30 @@
-import { KEY_LENGTH, maskKey, type Token, type TokenCreate } from '../../src/contract/token';
+import { KEY_LENGTH, type Token, type TokenCreate } from '../../src/contract/token';
 import { isExhausted, isExpired, returnedStatus } from '../../src/contract/token-status';
 import { randomBase62 } from '../random-key';
 import type { TokenRecordInput, UpdateRefusal } from './token-store';
 
-/** A token as stored: status is only the administrator's switch (1 or 2). */
-export interface TokenRecord extends TokenRecordInput {
-  id: number;
-}
+/** The columns of a token's fields, on both engines; the key has columns of its own. */
+export const FIELD_COLUMNS = [
+  'name',
+  'status',
+  'remain_quota',
+  'used_quota',
+  'unlimited_quota',
+  'expired_time',
+  'created_time',
+  'accessed_time',
+  'models',
+  'subnet',
+] as const;
+
+/** What the database keeps of a key (key-seal.ts): never the key itself. */
+export const KEY_COLUMNS = ['key_digest', 'key_sealed', 'key_masked'] as const;
+
+/** A token's fields but its key; status is only the administrator's switch (1 or 2). */
+export type TokenFields = Omit<TokenRecordInput, 'key'> & { id: number };
+
+/** A token as read back from the database, which holds its key only masked (and sealed). */
+export type TokenRecord = TokenFields & { key_masked: string };
 
 export function generateTokenKey(): string {
   return randomBase62(KEY_LENGTH);
@@ -29,18 +47,19 @@ export function nowInSeconds(): number {
 }
 
 /** Checked on the record as it would be after the change, so one update can fix and enable. */
-export function enableRefusal(record: TokenRecord, now: number): UpdateRefusal | null {
+export function enableRefusal(record: TokenFields, now: number): UpdateRefusal | null {
   if (isExpired(record, now)) return 'expired';
   if (isExhausted(record)) return 'exhausted';
   return null;
 }
 
-export function toToken(record: TokenRecord, now: number, key: 'whole' | 'masked'): Token {
+/** `key` is what the answer shows: the whole key only where the contract says so. */
+export function toToken(record: TokenFields, now: number, key: string): Token {
   // Spelled out: the wire shape is exactly the contract's fields, in the contract's order.
   return {
     id: record.id,
     name: record.name,
-    key: key === 'whole' ? record.key : maskKey(record.key),
+    key,
     status: returnedStatus(record, now),
     remain_quota: record.remain_quota,
     used_quota: record.used_quota,

@@ -1,9 +1,10 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   TOTAL_CAP,
+  maskKey,
   tokenListQuerySchema,
   type TokenListQueryInput,
   type TokenPage,
@@ -18,6 +19,7 @@ import { openSqliteStore } from './sqlite-store';
 import { returnedStatus } from '../../src/contract/token-status';
 import { generateTokenKey, toToken } from './token-record';
 import type { TokenRecordInput, TokenStore } from './token-store';
+import { TEST_SECRET_BYTES } from './test-postgres';
 
 /** The tests of every engine; those of one engine's own files say so. */
 const engine = testEngine();
@@ -117,7 +119,7 @@ describe.runIf(engine === 'sqlite')('SQLite schema versions', () => {
     const file = join(oldDir, DATABASE_FILE);
     const old = new Database(file);
     old.pragma('journal_mode = WAL');
-    old.exec(SQLITE_MIGRATIONS[0]!);
+    old.exec(SQLITE_MIGRATIONS[0] as string);
     old.pragma('user_version = 1');
     const key = generateTokenKey();
     old
@@ -139,9 +141,14 @@ describe.runIf(engine === 'sqlite')('SQLite schema versions', () => {
       expect((await opened.list(query({ keyword: 'Fr' }))).total).toBe(1);
       expect((await opened.list(query({ keyword: 'z' }))).total).toBe(0);
       expect(await opened.reveal(page.items[0]!.id)).toBe(key);
+      expect((await opened.list(query({ token: `sk-${key}` }))).items).toHaveLength(1);
       expect(await opened.getOptions()).toContainEqual({ key: 'QuotaPerUnit', value: '42' });
     } finally {
       await opened.close();
+    }
+    // Sealed in place, and the pages that held the key erased: no file of the database holds it.
+    for (const name of readdirSync(oldDir)) {
+      expect(readFileSync(join(oldDir, name)).includes(key), name).toBe(false);
     }
     // Version 1 came from before the record; every later one is recorded as applied now.
     expect(recorded(file)).toEqual(
@@ -530,7 +537,9 @@ describe('tokens as the list sends them', () => {
     ];
     await store.insertMany(records);
     const page = await store.list(query({ size: '100', order: 'id' }));
-    expect(page.items).toEqual(records.map((r, i) => toToken({ ...r, id: i + 1 }, NOW, 'masked')));
+    expect(page.items).toEqual(
+      records.map((r, i) => toToken({ ...r, id: i + 1 }, NOW, maskKey(r.key))),
+    );
     expect(JSON.parse(await store.listJson(query({ size: '100', order: 'id' })))).toEqual(page);
   });
 });
@@ -564,7 +573,10 @@ describe('a page asked for again', () => {
       await new Promise((resolve) => setTimeout(resolve, 60));
     } else {
       // Another instance on the same database: its change shows at once.
-      const other = await openPostgresStore({ url: (await handle.databaseUrl())! });
+      const other = await openPostgresStore({
+        secret: TEST_SECRET_BYTES,
+        url: (await handle.databaseUrl())!,
+      });
       try {
         await other.update({ id: second, status: 2 });
       } finally {
@@ -627,7 +639,9 @@ describe('deep pages after a change', () => {
     };
     expect(await firstName()).toBe('n 2000');
     const url = await handle.databaseUrl();
-    const other = url ? await openPostgresStore({ url }) : openSqliteStore({ dataDir });
+    const other = url
+      ? await openPostgresStore({ secret: TEST_SECRET_BYTES, url })
+      : openSqliteStore({ dataDir });
     try {
       await other.insertMany([record({ name: 'a new first' })]);
       expect(await firstName()).toBe('n 1999');

@@ -7,6 +7,7 @@ import type {
   TokenSummary,
   TokenUpdate,
 } from '../../src/contract/token';
+import type { TokenVerify, VerifyResult } from '../../src/contract/verify';
 
 /** The filters a list and a summary share. */
 export type TokenFilterQuery = Pick<TokenListQuery, 'keyword' | 'token'>;
@@ -46,6 +47,11 @@ export interface TokenStore {
   summary(filter: TokenFilterQuery): Promise<TokenSummary>;
   /** The whole key, or null for an unknown id. */
   reveal(id: number): Promise<string | null>;
+  /**
+   * A gateway's check of a key, and its charge when the key may pass: the check and the charge
+   * are one atomic step, and a charge is on disk before this resolves.
+   */
+  verify(request: TokenVerify): Promise<VerifyResult>;
   /** Inserts all tokens in one transaction: all of them or none. */
   insertMany(tokens: readonly TokenRecordInput[]): Promise<number>;
   /**

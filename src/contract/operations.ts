@@ -14,6 +14,7 @@ import {
   tokenUpdateQuerySchema,
   tokenUpdateSchema,
 } from './token';
+import { tokenVerifySchema, verifyResultSchema } from './verify';
 
 /**
  * Every operation of the service, once: the route tests hold the app to it, the service makes
@@ -184,6 +185,26 @@ export const OPERATIONS: readonly Operation[] = [
     answer: { kind: 'envelope', data: revealedKeySchema },
     failures: [400, 404, ...GUARDED],
     examples: [{ title: 'reveal a key', path: { id: '4' } }],
+    shared: false,
+  },
+  {
+    id: 'verifyToken',
+    method: 'POST',
+    path: '/api/token/verify',
+    resource: 'tokens',
+    summary: 'Verify a key',
+    description:
+      "A gateway's call for each request it serves: may this key pass, and if so, charge `cost` units, all or nothing. Always 200 for a well-formed call; `code` says why a key may not pass, the first of the checks in the order listed that fails.",
+    auth: true,
+    body: tokenVerifySchema,
+    answer: { kind: 'envelope', data: verifyResultSchema },
+    failures: WRITE,
+    examples: [
+      {
+        title: 'verify and charge',
+        body: { key: 'sk-THE_TOKEN_KEY', model: 'gpt-4o-mini', ip: '203.0.113.7', cost: 1200 },
+      },
+    ],
     shared: false,
   },
   {

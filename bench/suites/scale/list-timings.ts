@@ -73,7 +73,10 @@ export async function measureListing(database: BenchDatabase): Promise<ListTimin
   // The PostgreSQL store as the service opens it: its pool, its statement timeout.
   const store =
     database.engine === 'postgres'
-      ? await openPostgresStore({ url: database.url })
+      ? await openPostgresStore({
+          url: database.url,
+          secret: Buffer.from(database.secret, 'base64'),
+        })
       : openSqliteStore({ dataDir: database.dataDir });
   try {
     const random = seededRandom(20_240_601);

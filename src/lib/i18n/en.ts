@@ -344,6 +344,7 @@ export const en = {
   'explorer.op.deleteToken': 'Delete a token',
   'explorer.op.deleteTokens': 'Delete several tokens',
   'explorer.op.revealTokenKey': 'Reveal a key',
+  'explorer.op.verifyToken': 'Verify a key',
   'explorer.op.getOptions': 'Read the options',
   'explorer.op.setOption': 'Change an option',
   'explorer.op.getStatus': 'Service status',
@@ -365,6 +366,8 @@ export const en = {
     'Deletes 1 to 100 tokens at once; answers how many existed and were deleted.',
   'explorer.about.revealTokenKey':
     'The whole key of one token. A POST, so that it stays out of caches, prefetching and browser history.',
+  'explorer.about.verifyToken':
+    "A gateway's call for each request it serves: may this key pass, and if so, charge `cost` units, all or nothing. Always 200 for a well-formed call; `code` says why a key may not pass, the first of the checks in the order listed that fails.",
   'explorer.about.getOptions':
     'The settings the dashboard shows, as strings: `QuotaPerUnit` and `DisplayInCurrencyEnabled`.',
   'explorer.about.setOption': 'Sets one option; answers with every option as now kept.',

@@ -319,6 +319,7 @@ export const zhCN: Messages = {
   'explorer.op.deleteToken': '删除令牌',
   'explorer.op.deleteTokens': '批量删除令牌',
   'explorer.op.revealTokenKey': '查看完整密钥',
+  'explorer.op.verifyToken': '校验密钥',
   'explorer.op.getOptions': '读取选项',
   'explorer.op.setOption': '修改选项',
   'explorer.op.getStatus': '服务状态',
@@ -338,6 +339,8 @@ export const zhCN: Messages = {
   'explorer.about.deleteTokens': '一次删除 1 到 100 个令牌；返回实际存在并被删除的数量。',
   'explorer.about.revealTokenKey':
     '单个令牌的完整密钥。使用 POST，以免它进入缓存、预取和浏览器历史记录。',
+  'explorer.about.verifyToken':
+    '网关为其处理的每个请求调用：此密钥能否通过；若能，则扣除 `cost` 个额度单位，要么全部扣除，要么不扣。请求格式正确时总是返回 200；`code` 说明密钥为何不能通过，即按所列顺序第一个未通过的检查。',
   'explorer.about.getOptions':
     '仪表盘显示的设置，均为字符串：`QuotaPerUnit` 和 `DisplayInCurrencyEnabled`。',
   'explorer.about.setOption': '设置一个选项；返回当前保存的全部选项。',

@@ -1,0 +1,143 @@
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tokenListQuerySchema } from '../../src/contract/token';
+import { makeTempDir, openTestStore, testEngine, type TestStore } from '../test-support';
+import { SECRET_FILE } from './secret-file';
+import { KeySeal } from './key-seal';
+import { openPostgresStore } from './postgres-store';
+import { openSqliteStore } from './sqlite-store';
+import { connectForTests } from './test-postgres';
+
+let dataDir: string;
+let handle: TestStore;
+
+beforeEach(() => {
+  dataDir = join(makeTempDir(), 'data');
+  handle = openTestStore({ dataDir });
+});
+afterEach(async () => {
+  await handle.dispose();
+  rmSync(join(dataDir, '..'), { recursive: true, force: true });
+});
+
+const input = (name: string) => ({
+  name,
+  remain_quota: 5,
+  expired_time: -1,
+  unlimited_quota: false,
+  models: '',
+  subnet: '',
+});
+
+/** Every file under `dir`, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** The files that hold the database: SQLite's in the data directory; PostgreSQL's own and its log. */
+async function databaseFiles(): Promise<string[] | null> {
+  const url = await handle.databaseUrl();
+  if (url === undefined) return filesUnder(dataDir);
+  return connectForTests(url, async (client) => {
+    // Whatever the server holds in memory goes to its files first.
+    await client.query('CHECKPOINT');
+    const { rows } = await client.query<{ dir: string; oid: number }>(
+      `SELECT current_setting('data_directory') AS dir, oid FROM pg_database
+        WHERE datname = current_database()`,
+    );
+    const { dir, oid } = rows[0]!;
+    // A server given by TEST_DATABASE_URL may be on another machine.
+    if (!existsSync(dir)) return null;
+    return [...filesUnder(join(dir, 'base', String(oid))), ...filesUnder(join(dir, 'pg_wal'))];
+  });
+}
+
+describe('keys at rest', () => {
+  it('no file of the database holds a whole key after creates, reveals, updates and deletes', async () => {
+    const { store } = handle;
+    const keys: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const token = await store.create(input(`Sealed ${i}`));
+      keys.push(token.key);
+      expect(await store.reveal(token.id)).toBe(token.key);
+      if (i % 3 === 0) await store.update({ id: token.id, name: `Renamed ${i}` });
+      if (i % 5 === 0) await store.remove(token.id);
+    }
+    // Found by the whole key, shown masked.
+    const found = await store.list(tokenListQuerySchema.parse({ token: `sk-${keys[1]}` }));
+    expect(found.items.map((token) => token.key)).toEqual([
+      `${keys[1]!.slice(0, 4)}**********${keys[1]!.slice(-4)}`,
+    ]);
+    const files = await databaseFiles();
+    if (files === null) return;
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      for (const key of keys) expect(bytes.includes(key), `${key} in ${file}`).toBe(false);
+    }
+  });
+
+  it('refuses to start with a secret other than the one the keys were sealed with', async () => {
+    await handle.store.create(input('Sealed'));
+    const other = Buffer.alloc(32, 9);
+    const url = await handle.databaseUrl();
+    if (url === undefined) {
+      await handle.store.close();
+      expect(() => openSqliteStore({ dataDir, secret: other })).toThrow(
+        "the secret given is not the one this database's token keys were sealed with",
+      );
+      handle.store = openSqliteStore({ dataDir });
+    } else {
+      await expect(openPostgresStore({ url, secret: other })).rejects.toThrow(
+        "TOKENDESK_SECRET is not the secret this database's token keys were sealed with",
+      );
+    }
+  });
+});
+
+describe.runIf(testEngine() === 'sqlite')('the secret file', () => {
+  it('is made beside the database on the first start, readable by its owner only, and kept', async () => {
+    const file = join(dataDir, SECRET_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const made = readFileSync(file, 'utf8');
+    const token = await handle.store.create(input('Kept'));
+    await handle.reopen();
+    expect(readFileSync(file, 'utf8')).toBe(made);
+    expect(await handle.store.reveal(token.id)).toBe(token.key);
+  });
+
+  it('is refused with what to do when it does not hold a secret', async () => {
+    await handle.store.close();
+    writeFileSync(join(dataDir, SECRET_FILE), 'not a secret\n');
+    expect(() => openSqliteStore({ dataDir })).toThrow(
+      'does not hold 32 bytes in base64: restore it from a backup',
+    );
+    rmSync(join(dataDir, SECRET_FILE));
+    // A new secret cannot open the keys sealed with the lost one, and says so.
+    expect(() => openSqliteStore({ dataDir })).toThrow('the secret given is not the one');
+    handle.store = openSqliteStore({ dataDir: join(dataDir, '..', 'fresh') });
+  });
+});
+
+describe('KeySeal', () => {
+  it('opens what it sealed, and nothing sealed with another secret or changed', () => {
+    const seal = new KeySeal(Buffer.alloc(32, 3));
+    const { sealed, digest, masked } = seal.seal('abcdEFGH1234');
+    expect(seal.open(sealed)).toBe('abcdEFGH1234');
+    expect(masked).toBe('abcd**********1234');
+    // SHA-256 of the key, as `printf abcdEFGH1234 | sha256sum` prints it.
+    expect(digest.toString('hex')).toBe(
+      'fef73a329fcbf38e870c729781e5542a7b0bb6ac7f79ed20ca03a65d9ab51bf5',
+    );
+    expect(() => new KeySeal(Buffer.alloc(32, 4)).open(sealed)).toThrow();
+    const changed = Buffer.from(sealed);
+    changed[20] = (changed[20] ?? 0) ^ 1;
+    expect(() => seal.open(changed)).toThrow();
+    // A fresh nonce each time: the same key never seals to the same bytes.
+    expect(seal.seal('abcdEFGH1234').sealed.equals(sealed)).toBe(false);
+  });
+});

@@ -1,0 +1,98 @@
+import { isExhausted, isExpired } from '../../src/contract/token-status';
+import type { TokenVerify, VerifyCode, VerifyResult } from '../../src/contract/verify';
+import { AddressRanges, plain } from '../address-ranges';
+import type { TokenFields } from './token-record';
+
+/** What a verify reads of a token: both engines fetch these by the key's digest. */
+export type VerifiedToken = Pick<
+  TokenFields,
+  | 'id'
+  | 'name'
+  | 'status'
+  | 'remain_quota'
+  | 'unlimited_quota'
+  | 'expired_time'
+  | 'models'
+  | 'subnet'
+>;
+
+export const VERIFIED_COLUMNS =
+  'id, name, status, remain_quota, unlimited_quota, expired_time, models, subnet';
+
+/**
+ * The first of the checks before the rate limit and the quota that the token fails (in the order
+ * the contract lists the codes), or null when it passes them all.
+ */
+export function accessDenial(
+  token: VerifiedToken,
+  request: Pick<TokenVerify, 'model' | 'ip'>,
+  now: number,
+): VerifyCode | null {
+  if (token.status === 2) return 'DISABLED';
+  if (isExpired(token, now)) return 'EXPIRED';
+  if (request.model !== undefined && !listed(token.models, request.model)) {
+    return 'MODEL_NOT_ALLOWED';
+  }
+  if (!fromSubnet(token.subnet, request.ip)) return 'IP_NOT_ALLOWED';
+  return null;
+}
+
+/** A limited token pays `cost` only from what it has, and with nothing left not even 0. */
+export function quotaCovers(
+  token: Pick<VerifiedToken, 'unlimited_quota' | 'remain_quota'>,
+  cost: number,
+): boolean {
+  return token.unlimited_quota || (!isExhausted(token) && token.remain_quota >= cost);
+}
+
+/** models is a comma-separated allow-list; "" allows every model. */
+function listed(models: string, model: string): boolean {
+  const allowed = models
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return allowed.length === 0 || allowed.includes(model.trim());
+}
+
+/**
+ * subnet is a comma-separated list of addresses and CIDR ranges; "" allows every address. A
+ * token with a subnet is refused when the caller's address is not given, and an entry that is not
+ * an address or range allows nothing: a restriction that cannot be read is not lifted.
+ */
+function fromSubnet(subnet: string, ip: string | undefined): boolean {
+  const entries = subnet
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return true;
+  if (ip === undefined) return false;
+  return entries.some((entry) => {
+    const range = AddressRanges.parse([entry]);
+    return typeof range !== 'string' && range.has(plain(ip));
+  });
+}
+
+export function verifyAnswer(token: VerifiedToken | null, code: VerifyCode): VerifyResult {
+  if (!token) {
+    return {
+      valid: false,
+      code,
+      token_id: null,
+      name: null,
+      remain_quota: null,
+      unlimited_quota: null,
+      expired_time: null,
+      rate_limit: null,
+    };
+  }
+  return {
+    valid: code === 'VALID',
+    code,
+    token_id: token.id,
+    name: token.name,
+    remain_quota: token.remain_quota,
+    unlimited_quota: token.unlimited_quota,
+    expired_time: token.expired_time,
+    rate_limit: null,
+  };
+}

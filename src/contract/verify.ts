@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { LIST_TEXT_MAX, quotaSchema } from './token';
+
+/** Why a verify let a key pass or not, checked in this order; the first that fails is the code. */
+export const VERIFY_CODES = [
+  'VALID',
+  'NOT_FOUND',
+  'DISABLED',
+  'EXPIRED',
+  'MODEL_NOT_ALLOWED',
+  'IP_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'EXHAUSTED',
+] as const;
+export type VerifyCode = (typeof VERIFY_CODES)[number];
+
+export const MODEL_MAX = 100;
+
+export const tokenVerifySchema = z.object({
+  key: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? 'key is required: the token key, with or without sk-'
+          : 'key must be a string',
+    })
+    .trim()
+    .min(1, { error: 'key is required: the token key, with or without sk-' })
+    .max(LIST_TEXT_MAX, { error: `key must be at most ${LIST_TEXT_MAX} characters` })
+    .meta({ description: 'The token key the caller presented, with or without sk-.' }),
+  model: z
+    .string({ error: 'model must be a string' })
+    .max(MODEL_MAX, { error: `model must be at most ${MODEL_MAX} characters` })
+    .optional()
+    .meta({
+      description:
+        "The model asked for, checked against the token's models; left out, no model is checked.",
+    }),
+  ip: z
+    .union([z.ipv4(), z.ipv6()], { error: 'ip must be an IPv4 or IPv6 address' })
+    .optional()
+    .meta({
+      description:
+        "The caller's address, checked against the token's subnet; a token with a subnet needs it.",
+    }),
+  cost: quotaSchema('cost')
+    .default(0)
+    .meta({ description: 'Quota units to charge now, all or nothing; 0 only checks.' }),
+});
+export type TokenVerify = z.output<typeof tokenVerifySchema>;
+
+export const rateLimitStateSchema = z.object({
+  limit: z.number().int(),
+  remaining: z.number().int(),
+  reset_time: z.number().int().meta({ description: 'Unix seconds when the window ends.' }),
+});
+
+export const verifyResultSchema = z
+  .object({
+    valid: z.boolean(),
+    code: z.enum(VERIFY_CODES),
+    token_id: z.number().int().nullable(),
+    name: z.string().nullable(),
+    remain_quota: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Quota units left, after the charge when VALID.' }),
+    unlimited_quota: z.boolean().nullable(),
+    expired_time: z.number().int().nullable(),
+    rate_limit: rateLimitStateSchema.nullable(),
+  })
+  .meta({ id: 'VerifyResult' });
+export type VerifyResult = z.infer<typeof verifyResultSchema>;
