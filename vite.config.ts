@@ -52,6 +52,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'e2e/emulators/**/*.test.ts',
+            'examples/**/*.test.ts',
           ],
           exclude: POSTGRES_ONLY_TESTS,
           globalSetup: ['./server/test-global-setup.ts'],

@@ -14,6 +14,7 @@ import { optionRoutes } from './routes/options';
 import { statusRoutes } from './routes/status';
 import { tokenByIdRoutes } from './routes/token-by-id';
 import { tokenRoutes } from './routes/tokens';
+import { usageRoutes } from './routes/usage';
 import type { TokenStore } from './store/token-store';
 
 export interface AppOptions {
@@ -51,10 +52,12 @@ export function createApp({
   });
   app.use('/api/token/*', requireAdminKey);
   app.use('/api/option/*', requireAdminKey);
+  app.use('/api/usage/*', requireAdminKey);
 
   app.route('/api/token', tokenRoutes(store));
   app.route('/api/token/:id', tokenByIdRoutes(store));
   app.route('/api/option', optionRoutes(store));
+  app.route('/api/usage', usageRoutes(store));
   app.route('/api/status', statusRoutes(store));
   mountApiDescription(app);
   app.route('/healthz', healthRoutes(store));

@@ -30,6 +30,7 @@ import {
   createTestDatabase,
   dropTestDatabase,
 } from './store/test-postgres';
+import { nowInSeconds } from './store/token-record';
 import type { TokenStore } from './store/token-store';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
@@ -171,6 +172,7 @@ export function openTestStore(
       url.then((databaseUrl) =>
         createPostgresStore({ url: databaseUrl, now: options.clock, secret: TEST_SECRET_BYTES }),
       ),
+      options.clock ?? nowInSeconds,
     );
   const handle: TestStore = {
     store: open(),
@@ -203,12 +205,14 @@ export function openTestStore(
 const spareDatabases: string[] = [];
 
 /** A store usable at once whose every call waits for the one `opening` resolves to. */
-function deferredStore(opening: Promise<TokenStore>): TokenStore {
+function deferredStore(opening: Promise<TokenStore>, clock: () => number): TokenStore {
   opening.catch(() => {});
   return new Proxy({} as TokenStore, {
     get(_target, method) {
       // Not a promise itself: `await store` gives the store.
       if (method === 'then') return undefined;
+      // The one method that is not async: the store's clock, which is the test's.
+      if (method === 'now') return clock;
       return async (...args: unknown[]) => {
         const store = await opening;
         return (store[method as keyof TokenStore] as (...a: unknown[]) => Promise<unknown>)(

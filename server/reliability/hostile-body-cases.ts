@@ -39,6 +39,12 @@ export function writeRoutes(ids: Ids): WriteRoute[] {
       path: '/api/token/verify',
       valid: { key: ids.existingKey, cost: 1 },
     },
+    {
+      route: 'usage report',
+      method: 'POST',
+      path: '/api/token/usage',
+      valid: { token_id: ids.existing, quota: 1 },
+    },
   ];
 }
 

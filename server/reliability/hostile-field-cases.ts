@@ -208,6 +208,35 @@ export function fieldCases(ids: Ids): HostileCase[] {
     ]);
   }
 
+  // A refused report charges nothing either.
+  const report = (entries: [string, Value][]) =>
+    add('usage report', 'POST', '/api/token/usage', entries);
+  report([['quota', 1]]);
+  report([
+    ['key', ids.existingKey],
+    ['token_id', ids.existing],
+    ['quota', 1],
+  ]);
+  for (const value of NOT_QUOTA) {
+    report([
+      ['token_id', ids.existing],
+      ['quota', value],
+    ]);
+  }
+  for (const value of NOT_ID) {
+    report([
+      ['token_id', value],
+      ['quota', 1],
+    ]);
+  }
+  for (const value of [...NOT_TEXT, '', 'r'.repeat(129)]) {
+    report([
+      ['token_id', ids.existing],
+      ['quota', 1],
+      ['request_id', value],
+    ]);
+  }
+
   const option = (entries: [string, Value][]) => add('options', 'PUT', '/api/option/', entries);
   for (const key of [
     null,

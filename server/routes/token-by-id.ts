@@ -4,6 +4,7 @@ import { resourceApp } from '../http/resource';
 import type { App } from '../http/types';
 import { parseIdParam } from '../http/validate';
 import type { TokenStore } from '../store/token-store';
+import { usageRangeOf } from './usage';
 
 export const noSuchToken = (id: number) => new ApiError(404, `no token has id ${id}`);
 
@@ -30,6 +31,13 @@ export function tokenByIdRoutes(store: TokenStore): App {
     const key = await store.reveal(id);
     if (key === null) throw noSuchToken(id);
     return c.json(ok({ key }));
+  });
+
+  token.get('/usage', async (c) => {
+    const id = parseIdParam(c);
+    const figures = await store.usage(usageRangeOf(c, store), id);
+    if (!figures) throw noSuchToken(id);
+    return c.json(ok(figures));
   });
 
   return token;

@@ -7,6 +7,7 @@ import {
   tokenUpdateQuerySchema,
   tokenUpdateSchema,
 } from '../../src/contract/token';
+import { usageReportSchema } from '../../src/contract/usage';
 import { tokenVerifySchema } from '../../src/contract/verify';
 import { ok } from '../http/envelope';
 import { listAnswer, queryParser } from '../http/fast-paths';
@@ -23,7 +24,7 @@ const REFUSALS: Record<UpdateRefusal, string> = {
   exhausted: 'exhausted: add quota or make it unlimited first',
 };
 
-/** /api/token: the list, search, summary, creating and updating, deleting many, verify. */
+/** /api/token: the list, search, summary, creating and updating, deleting many; verify and usage reports. */
 export function tokenRoutes(store: TokenStore): App {
   const tokens = resourceApp();
   const listQuery = queryParser(tokenListQuerySchema);
@@ -57,7 +58,18 @@ export function tokenRoutes(store: TokenStore): App {
     c.json(ok(await store.verify(await readJsonBody(c, tokenVerifySchema)))),
   );
 
+  tokens.post('/usage', limitBody, async (c) => {
+    const report = await readJsonBody(c, usageReportSchema);
+    const outcome = await store.report(report);
+    if (!outcome) {
+      throw report.token_id !== undefined
+        ? noSuchToken(report.token_id)
+        : new ApiError(404, 'no token has this key');
+    }
+    return c.json(ok(outcome));
+  });
+
   // These names are not ids: with another method, they get 405, not an answer of token-by-id.ts.
-  tokens.all('/:name{(?:search|summary|batch|verify)}', (c) => c.notFound());
+  tokens.all('/:name{(?:search|summary|batch|verify|usage)}', (c) => c.notFound());
   return tokens;
 }

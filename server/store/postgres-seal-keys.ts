@@ -1,5 +1,5 @@
 import type { KeySeal } from './key-seal';
-import type { Client } from './postgres-schema';
+import type { Client } from './postgres-migrations';
 
 /** Rows converted at a time. */
 const SEAL_BATCH = 5000;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { TOKEN_ORDERS, tokenListQuerySchema } from '../../src/contract/token';
 import { newTestDatabaseUrl } from '../test-support';
-import { MIGRATION_LOCK, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './postgres-schema';
+import { MIGRATION_LOCK, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './postgres-migrations';
 import { createPostgresStore, openPostgresStore } from './postgres-store';
 import { TEST_SECRET_BYTES, connectForTests } from './test-postgres';
 import { generateTokenKey } from './token-record';

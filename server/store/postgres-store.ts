@@ -11,7 +11,8 @@ import {
 import { KeySeal } from './key-seal';
 import { connectPostgres } from './postgres-connection';
 import { OPTION_DEFAULTS } from './option-defaults';
-import { foldName, migratePostgres } from './postgres-schema';
+import { migratePostgres } from './postgres-migrations';
+import { foldName } from './postgres-schema';
 import {
   INSERT_COLUMNS,
   INSERT_MANY,
@@ -26,7 +27,8 @@ import {
 import { loadWithoutIndexes } from './postgres-bulk-load';
 import { readPageJson } from './postgres-list-reader';
 import { PostgresOrderAnchors } from './postgres-order-anchors';
-import { postgresVerifier } from './postgres-verify';
+import { readPostgresUsage } from './postgres-usage';
+import { postgresGatewayCalls } from './postgres-verify';
 import {
   enableRefusal,
   newTokenRecord,
@@ -83,7 +85,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   };
 
   const anchors = new PostgresOrderAnchors(query);
-  const verifier = postgresVerifier(query, clock);
+  const gateway = postgresGatewayCalls(query, transaction, clock);
   // One snapshot for the total and the page, so they agree while other instances write.
   const pageJson = (listQuery: TokenListQuery) =>
     transaction(
@@ -240,11 +242,20 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     failureCounter: (counterOptions) => postgresFailureCounter(query, counterOptions),
 
-    verify: (request) => verifier.verify(request),
+    now: () => clock(),
+    verify: (request) => gateway.verify(request),
+    report: (report) => gateway.report(report),
+    flushUsage: () => gateway.flushUsage(),
+
+    async usage(range, tokenId) {
+      // This instance's own latest verifies are in the figures it answers.
+      await gateway.flushUsage();
+      return readPostgresUsage(query, range, tokenId);
+    },
 
     async close() {
       await ready.catch(() => {});
-      await verifier.close().catch(() => {});
+      await gateway.close().catch(() => {});
       await pool.end();
     },
   };

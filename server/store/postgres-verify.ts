@@ -1,8 +1,10 @@
 import { normalizeKey } from '../../src/contract/token';
-import type { TokenVerify, VerifyResult } from '../../src/contract/verify';
+import { REQUEST_ID_WINDOW_SECONDS, type UsageReport } from '../../src/contract/usage';
 import { keyDigest } from './key-seal';
-import type { Query } from './postgres-connection';
+import type { Query, Transaction } from './postgres-connection';
 import { ACCESS_FLUSH_MS, PendingAccess } from './pending-access';
+import type { GatewayCalls, ReportOutcome } from './token-store';
+import { REPORTED, UsageMeter } from './usage-meter';
 import {
   VERIFIED_COLUMNS,
   accessDenial,
@@ -11,22 +13,36 @@ import {
   type VerifiedToken,
 } from './verify-rules';
 
-export interface PostgresVerifier {
-  verify(request: TokenVerify): Promise<VerifyResult>;
-  /** Writes the pending last-used times now and stops the timer that writes them. */
-  close(): Promise<void>;
-}
+type QuotaRow = { id: number; remain_quota: number; used_quota: number };
+
+/** Adds a batch of sums to a table of sums: one statement, arrays by column. */
+const addSums = (table: string, keys: string[]) =>
+  `INSERT INTO ${table} (${keys.join(', ')}, count, quota)
+    SELECT ${keys.join(', ')}, sum(count), sum(quota) FROM unnest(
+      $1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[]
+    ) AS s(token_id, hour, model, code, count, quota)
+    GROUP BY ${keys.join(', ')}
+    ON CONFLICT (${keys.join(', ')}) DO UPDATE SET
+      count = ${table}.count + excluded.count, quota = ${table}.quota + excluded.quota`;
+const ADD_HOURS = addSums('usage_hours', ['token_id', 'hour', 'model', 'code']);
+const ADD_TOTALS = addSums('usage_totals', ['hour', 'model', 'code']);
 
 /**
- * Verify on PostgreSQL: one indexed read by the key's digest decides; a charge is one UPDATE
- * that takes the units only if the token, as it is at that moment, still has them (so verifies
- * through any number of instances never spend the same units), committed with
- * synchronous_commit on before the answer. PostgreSQL flushes the log once for commits that
- * arrive together. A verify that charges nothing writes nothing then: its last-used time is
- * written with the others within ACCESS_FLUSH_MS.
+ * Verify and usage reports on PostgreSQL. A verify reads the token by its key's digest and
+ * decides; a charge is one UPDATE that takes the units only if the token, as it is at that
+ * moment, still has them (so verifies through any number of instances never spend the same
+ * units), committed with synchronous_commit on before the answer; PostgreSQL flushes its log
+ * once for commits that arrive together. A report locks its token and claims its request_id in
+ * one transaction. What can wait (last-used times of verifies that charge nothing, and the usage
+ * figures) is written every ACCESS_FLUSH_MS, as sums each instance adds to.
  */
-export function postgresVerifier(query: Query, clock: () => number): PostgresVerifier {
+export function postgresGatewayCalls(
+  query: Query,
+  transaction: Transaction,
+  clock: () => number,
+): GatewayCalls & { close(): Promise<void> } {
   const pending = new PendingAccess();
+  const meter = new UsageMeter();
 
   const read = async (digest: Buffer) =>
     (
@@ -47,18 +63,74 @@ export function postgresVerifier(query: Query, clock: () => number): PostgresVer
       )
     ).rows[0];
 
-  const writePending = async () => {
+  const settle = (report: UsageReport, now: number) =>
+    transaction(async (client): Promise<ReportOutcome> => {
+      const { rows } = await client.query<QuotaRow>(
+        `SELECT id, remain_quota, used_quota FROM tokens
+          WHERE ${report.token_id !== undefined ? 'id' : 'key_digest'} = $1 FOR UPDATE`,
+        [report.token_id ?? keyDigest(normalizeKey(report.key ?? ''))],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      if (report.request_id !== undefined) {
+        // A row only when the request_id is new for the token, or its last report is 24 hours old.
+        const claimed = await client.query(
+          `INSERT INTO usage_requests (token_id, request_id, time) VALUES ($1, $2, $3)
+            ON CONFLICT (token_id, request_id) DO UPDATE SET time = excluded.time
+            WHERE usage_requests.time <= $4 RETURNING 1`,
+          [row.id, report.request_id, now, now - REQUEST_ID_WINDOW_SECONDS],
+        );
+        if (claimed.rowCount === 0) {
+          return { token_id: row.id, charged: 0, ...figuresOf(row), duplicate: true };
+        }
+      }
+      // The units left stop at 0: the request was let through, and its cost is owed all the same.
+      const { rows: settled } = await client.query<QuotaRow>(
+        `UPDATE tokens SET
+          remain_quota = CASE WHEN unlimited_quota THEN remain_quota ELSE greatest(remain_quota - $2, 0) END,
+          used_quota = used_quota + $2
+        WHERE id = $1 RETURNING id, remain_quota, used_quota`,
+        [row.id, report.quota],
+      );
+      return {
+        token_id: row.id,
+        charged: report.quota,
+        ...figuresOf(settled[0]!),
+        duplicate: false,
+      };
+    });
+
+  const writeDeferred = async () => {
     const times = pending.take();
-    if (times.length === 0) return;
-    await query(
-      `UPDATE tokens SET accessed_time = greatest(accessed_time, v.time)
-        FROM unnest($1::bigint[], $2::bigint[]) AS v(id, time) WHERE tokens.id = v.id`,
-      [times.map(([id]) => id), times.map(([, time]) => time)],
-    );
+    const sums = meter.take();
+    if (times.length > 0) {
+      await query(
+        `UPDATE tokens SET accessed_time = greatest(accessed_time, v.time)
+          FROM unnest($1::bigint[], $2::bigint[]) AS v(id, time) WHERE tokens.id = v.id`,
+        [times.map(([id]) => id), times.map(([, time]) => time)],
+      );
+    }
+    if (sums.length > 0) {
+      const columns = [
+        sums.map((sum) => sum.token_id),
+        sums.map((sum) => sum.hour),
+        sums.map((sum) => sum.model),
+        sums.map((sum) => sum.code),
+        sums.map((sum) => sum.count),
+        sums.map((sum) => sum.quota),
+      ];
+      await transaction(async (client) => {
+        await client.query(ADD_HOURS, columns);
+        await client.query(ADD_TOTALS, columns);
+        await client.query('DELETE FROM usage_requests WHERE time <= $1', [
+          clock() - REQUEST_ID_WINDOW_SECONDS,
+        ]);
+      });
+    }
   };
   const timer = setInterval(() => {
-    writePending().catch((error: unknown) =>
-      console.error('writing last-used times failed:', error),
+    writeDeferred().catch((error: unknown) =>
+      console.error('writing usage figures failed:', error),
     );
   }, ACCESS_FLUSH_MS);
   timer.unref();
@@ -67,26 +139,50 @@ export function postgresVerifier(query: Query, clock: () => number): PostgresVer
     async verify(request) {
       const digest = keyDigest(normalizeKey(request.key));
       const now = clock();
+      const model = request.model ?? '';
       // Another verify or an update may change the token between the read and the charge: the
       // charge then takes nothing, and the token is judged again as it is now.
       for (;;) {
         const token = await read(digest);
-        if (!token) return verifyAnswer(null, 'NOT_FOUND');
+        if (!token) {
+          meter.add(0, now, model, 'NOT_FOUND', 0);
+          return verifyAnswer(null, 'NOT_FOUND');
+        }
         const denial =
           accessDenial(token, request, now) ??
           (quotaCovers(token, request.cost) ? null : 'EXHAUSTED');
-        if (denial) return verifyAnswer(token, denial);
+        if (denial) {
+          meter.add(token.id, now, model, denial, 0);
+          return verifyAnswer(token, denial);
+        }
         if (request.cost === 0) {
+          meter.add(token.id, now, model, 'VALID', 0);
           pending.note(token.id, now);
           return verifyAnswer(token, 'VALID');
         }
         const charged = await charge(token, request.cost, now);
-        if (charged) return verifyAnswer(charged, 'VALID');
+        if (charged) {
+          meter.add(token.id, now, model, 'VALID', request.cost);
+          return verifyAnswer(charged, 'VALID');
+        }
       }
     },
+    async report(report) {
+      const now = clock();
+      const outcome = await settle(report, now);
+      if (outcome && !outcome.duplicate) {
+        meter.add(outcome.token_id, now, report.model ?? '', REPORTED, report.quota);
+      }
+      return outcome;
+    },
+    flushUsage: writeDeferred,
     async close() {
       clearInterval(timer);
-      await writePending();
+      await writeDeferred();
     },
   };
+}
+
+function figuresOf(row: QuotaRow): { remain_quota: number; used_quota: number } {
+  return { remain_quota: row.remain_quota, used_quota: row.used_quota };
 }

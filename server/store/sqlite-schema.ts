@@ -94,6 +94,41 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   INSERT INTO token_grams (rowid, grams) SELECT id, ${NAME_GRAMS_FUNCTION}(name) FROM tokens;
   `,
   sealKeys,
+  `
+  -- What gateways did with each token, as sums per hour (Unix seconds of its start, UTC), model
+  -- ('' when none was given) and code: a verify's (VALID or why not), or USAGE for a usage
+  -- report. count is how many, quota the units charged. token_id 0: verifies of unknown keys.
+  CREATE TABLE usage_hours (
+    token_id INTEGER NOT NULL,
+    hour INTEGER NOT NULL,
+    model TEXT NOT NULL,
+    code TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    quota INTEGER NOT NULL,
+    PRIMARY KEY (token_id, hour, model, code)
+  ) WITHOUT ROWID;
+  CREATE INDEX usage_hours_by_hour ON usage_hours (hour, token_id);
+
+  -- The same sums over every token, so the whole gateway's figures read a row per hour and
+  -- model rather than one per token.
+  CREATE TABLE usage_totals (
+    hour INTEGER NOT NULL,
+    model TEXT NOT NULL,
+    code TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    quota INTEGER NOT NULL,
+    PRIMARY KEY (hour, model, code)
+  ) WITHOUT ROWID;
+
+  -- The request_id of each usage report, kept 24 hours, so a report sent again counts once.
+  CREATE TABLE usage_requests (
+    token_id INTEGER NOT NULL,
+    request_id TEXT NOT NULL,
+    time INTEGER NOT NULL,
+    PRIMARY KEY (token_id, request_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX usage_requests_by_time ON usage_requests (time);
+  `,
 ];
 
 /**

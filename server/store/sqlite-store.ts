@@ -9,7 +9,8 @@ import { openDatabase, SERVICE_CACHE_KIB } from './sqlite-database';
 import { buildTokenFilter, indexable } from './sqlite-list-query';
 import { listReader } from './sqlite-list-reader';
 import { statementCache } from './sqlite-statement-cache';
-import { sqliteVerifier } from './sqlite-verify';
+import { sqliteUsageReader } from './sqlite-usage';
+import { sqliteGatewayCalls } from './sqlite-verify';
 import {
   enableRefusal,
   newTokenRecord,
@@ -115,7 +116,8 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   let commits = 0;
   const writes = groupCommit(db, () => (commits += 1));
   const lists = listReader(db, { clock, commits: () => commits });
-  const verifier = sqliteVerifier(db, writes, clock);
+  const gateway = sqliteGatewayCalls(db, writes, clock);
+  const usageFigures = sqliteUsageReader(db);
 
   const insertRecord = (record: TokenRecordInput): number => {
     const { lastInsertRowid } = statements.insert.run(toRow(record));
@@ -263,10 +265,19 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       statements.ping.get();
     },
 
-    verify: (request) => verifier.verify(request),
+    now: () => clock(),
+    verify: (request) => gateway.verify(request),
+    report: (report) => gateway.report(report),
+    flushUsage: () => gateway.flushUsage(),
+
+    async usage(range, tokenId) {
+      // This process's own latest verifies are in the figures it answers.
+      await gateway.flushUsage();
+      return usageFigures(range, tokenId);
+    },
 
     async close() {
-      verifier.close();
+      gateway.close();
       writes.flush();
       db.close();
     },

@@ -1,9 +1,12 @@
 import type Database from 'better-sqlite3';
 import { normalizeKey } from '../../src/contract/token';
+import { REQUEST_ID_WINDOW_SECONDS, type UsageReport } from '../../src/contract/usage';
 import type { TokenVerify, VerifyResult } from '../../src/contract/verify';
 import { keyDigest } from './key-seal';
 import { ACCESS_FLUSH_MS, PendingAccess } from './pending-access';
 import type { GroupCommit } from './sqlite-group-commit';
+import type { GatewayCalls, ReportOutcome } from './token-store';
+import { REPORTED, UsageMeter, type UsageSum } from './usage-meter';
 import {
   VERIFIED_COLUMNS,
   accessDenial,
@@ -13,62 +16,132 @@ import {
 } from './verify-rules';
 
 type VerifiedRow = Omit<VerifiedToken, 'unlimited_quota'> & { unlimited_quota: number };
-
-export interface SqliteVerifier {
-  verify(request: TokenVerify): Promise<VerifyResult>;
-  /** Writes the pending last-used times now and stops the timer that writes them. */
-  close(): void;
-}
+type QuotaRow = { id: number; remain_quota: number; used_quota: number; unlimited_quota: number };
 
 /**
- * Verify on SQLite. The check and the charge run as one synchronous step inside the group
- * commit's transaction, so no two verifies see the same units; the answer waits for the commit.
- * A verify that charges nothing writes nothing then: its last-used time is written with the
- * others within ACCESS_FLUSH_MS.
+ * Verify and usage reports on SQLite. A verify's check and charge run as one synchronous step
+ * inside the group commit's transaction, so no two verifies see the same units, and the answer
+ * waits for the commit; so does a report, with its request_id. What can wait (last-used times of
+ * verifies that charge nothing, and the usage figures) is written every ACCESS_FLUSH_MS.
  */
-export function sqliteVerifier(
+export function sqliteGatewayCalls(
   db: Database.Database,
   writes: GroupCommit,
   clock: () => number,
-): SqliteVerifier {
-  const byDigest = db.prepare<[Buffer], VerifiedRow>(
-    `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE key_digest = ?`,
-  );
-  const charge = db.prepare<[number, number, number, number]>(
-    `UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?,
-      accessed_time = max(accessed_time, ?) WHERE id = ?`,
-  );
-  const touch = db.prepare<[number, number]>(
-    'UPDATE tokens SET accessed_time = max(accessed_time, ?) WHERE id = ?',
-  );
+): GatewayCalls & { close(): void } {
+  const statements = {
+    byDigest: db.prepare<[Buffer], VerifiedRow>(
+      `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE key_digest = ?`,
+    ),
+    quotaByDigest: db.prepare<[Buffer], QuotaRow>(
+      'SELECT id, remain_quota, used_quota, unlimited_quota FROM tokens WHERE key_digest = ?',
+    ),
+    quotaById: db.prepare<[number], QuotaRow>(
+      'SELECT id, remain_quota, used_quota, unlimited_quota FROM tokens WHERE id = ?',
+    ),
+    charge: db.prepare<[number, number, number, number]>(
+      `UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?,
+        accessed_time = max(accessed_time, ?) WHERE id = ?`,
+    ),
+    settle: db.prepare<[number, number, number]>(
+      'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ? WHERE id = ?',
+    ),
+    // A row only when the request_id is new for the token, or its last report is 24 hours old.
+    claimRequest: db.prepare<[number, string, number, number]>(
+      `INSERT INTO usage_requests (token_id, request_id, time) VALUES (?, ?, ?)
+        ON CONFLICT (token_id, request_id) DO UPDATE SET time = excluded.time
+        WHERE usage_requests.time <= ?`,
+    ),
+    forgetRequests: db.prepare<[number]>('DELETE FROM usage_requests WHERE time <= ?'),
+    touch: db.prepare<[number, number]>(
+      'UPDATE tokens SET accessed_time = max(accessed_time, ?) WHERE id = ?',
+    ),
+    addHour: db.prepare<[UsageSum]>(
+      `INSERT INTO usage_hours (token_id, hour, model, code, count, quota)
+        VALUES (@token_id, @hour, @model, @code, @count, @quota)
+        ON CONFLICT DO UPDATE SET count = count + excluded.count, quota = quota + excluded.quota`,
+    ),
+    addTotal: db.prepare<[UsageSum]>(
+      `INSERT INTO usage_totals (hour, model, code, count, quota)
+        VALUES (@hour, @model, @code, @count, @quota)
+        ON CONFLICT DO UPDATE SET count = count + excluded.count, quota = quota + excluded.quota`,
+    ),
+  };
   const pending = new PendingAccess();
+  const meter = new UsageMeter();
 
   const decide = (digest: Buffer, request: TokenVerify, now: number): VerifyResult => {
-    const row = byDigest.get(digest);
-    if (!row) return verifyAnswer(null, 'NOT_FOUND');
+    const model = request.model ?? '';
+    const row = statements.byDigest.get(digest);
+    if (!row) {
+      meter.add(0, now, model, 'NOT_FOUND', 0);
+      return verifyAnswer(null, 'NOT_FOUND');
+    }
     const token: VerifiedToken = { ...row, unlimited_quota: row.unlimited_quota === 1 };
     const denial =
       accessDenial(token, request, now) ?? (quotaCovers(token, request.cost) ? null : 'EXHAUSTED');
-    if (denial) return verifyAnswer(token, denial);
+    if (denial) {
+      meter.add(token.id, now, model, denial, 0);
+      return verifyAnswer(token, denial);
+    }
+    meter.add(token.id, now, model, 'VALID', request.cost);
     if (request.cost === 0) {
       pending.note(token.id, now);
       return verifyAnswer(token, 'VALID');
     }
     const taken = token.unlimited_quota ? 0 : request.cost;
-    charge.run(taken, request.cost, now, token.id);
+    statements.charge.run(taken, request.cost, now, token.id);
     return verifyAnswer({ ...token, remain_quota: token.remain_quota - taken }, 'VALID');
   };
 
-  const writePending = () => {
+  const settle = (report: UsageReport, now: number): ReportOutcome => {
+    const row =
+      report.token_id !== undefined
+        ? statements.quotaById.get(report.token_id)
+        : statements.quotaByDigest.get(keyDigest(normalizeKey(report.key ?? '')));
+    if (!row) return null;
+    const figures = { remain_quota: row.remain_quota, used_quota: row.used_quota };
+    if (report.request_id !== undefined) {
+      const claimed = statements.claimRequest.run(
+        row.id,
+        report.request_id,
+        now,
+        now - REQUEST_ID_WINDOW_SECONDS,
+      );
+      if (claimed.changes === 0) {
+        return { token_id: row.id, charged: 0, ...figures, duplicate: true };
+      }
+    }
+    // The units left stop at 0: the request was let through, and its cost is owed all the same.
+    const taken = row.unlimited_quota === 1 ? 0 : Math.min(row.remain_quota, report.quota);
+    statements.settle.run(taken, report.quota, row.id);
+    meter.add(row.id, now, report.model ?? '', REPORTED, report.quota);
+    return {
+      token_id: row.id,
+      charged: report.quota,
+      remain_quota: row.remain_quota - taken,
+      used_quota: row.used_quota + report.quota,
+      duplicate: false,
+    };
+  };
+
+  const writeDeferred = () => {
     const times = pending.take();
-    if (times.length === 0) return;
+    const sums = meter.take();
+    if (times.length === 0 && sums.length === 0) return;
+    const now = clock();
     void writes
       .run(() => {
-        for (const [id, time] of times) touch.run(time, id);
+        for (const [id, time] of times) statements.touch.run(time, id);
+        for (const sum of sums) {
+          statements.addHour.run(sum);
+          statements.addTotal.run(sum);
+        }
+        statements.forgetRequests.run(now - REQUEST_ID_WINDOW_SECONDS);
       })
-      .catch((error: unknown) => console.error('writing last-used times failed:', error));
+      .catch((error: unknown) => console.error('writing usage figures failed:', error));
   };
-  const timer = setInterval(writePending, ACCESS_FLUSH_MS);
+  const timer = setInterval(writeDeferred, ACCESS_FLUSH_MS);
   timer.unref();
 
   return {
@@ -79,9 +152,17 @@ export function sqliteVerifier(
         ? decide(digest, request, now)
         : writes.run(() => decide(digest, request, now));
     },
+    async report(report) {
+      const now = clock();
+      return writes.run(() => settle(report, now));
+    },
+    async flushUsage() {
+      writeDeferred();
+      await writes.run(() => undefined);
+    },
     close() {
       clearInterval(timer);
-      writePending();
+      writeDeferred();
     },
   };
 }

@@ -7,6 +7,12 @@ import type {
   TokenSummary,
   TokenUpdate,
 } from '../../src/contract/token';
+import type {
+  UsageFigures,
+  UsageRange,
+  UsageReport,
+  UsageReportResult,
+} from '../../src/contract/usage';
 import type { TokenVerify, VerifyResult } from '../../src/contract/verify';
 
 /** The filters a list and a summary share. */
@@ -31,7 +37,23 @@ export type UpdateResult =
  * (3 expired, 4 exhausted derived at read time) and with the key masked, except from
  * `create` and `reveal`. Methods are async so an engine with a network round trip fits.
  */
-export interface TokenStore {
+/** A usage report's answer; null when no token has the key or id. */
+export type ReportOutcome = UsageReportResult | null;
+
+/** What gateways call, on every request they serve. */
+export interface GatewayCalls {
+  /**
+   * A gateway's check of a key, and its charge when the key may pass: the check and the charge
+   * are one atomic step, and a charge is on disk before this resolves.
+   */
+  verify(request: TokenVerify): Promise<VerifyResult>;
+  /** Settles what a request really cost; a request_id counts once within 24 hours. */
+  report(report: UsageReport): Promise<ReportOutcome>;
+  /** Writes the usage figures and last-used times gathered so far (they wait up to a second). */
+  flushUsage(): Promise<void>;
+}
+
+export interface TokenStore extends GatewayCalls {
   list(query: TokenListQuery): Promise<TokenPage>;
   /** The same page as list(), as JSON text: what the service sends, without building objects. */
   listJson(query: TokenListQuery): Promise<string>;
@@ -47,11 +69,10 @@ export interface TokenStore {
   summary(filter: TokenFilterQuery): Promise<TokenSummary>;
   /** The whole key, or null for an unknown id. */
   reveal(id: number): Promise<string | null>;
-  /**
-   * A gateway's check of a key, and its charge when the key may pass: the check and the charge
-   * are one atomic step, and a charge is on disk before this resolves.
-   */
-  verify(request: TokenVerify): Promise<VerifyResult>;
+  /** The store's clock, Unix seconds: what it stamps times and meters usage with. */
+  now(): number;
+  /** The usage figures of one token (null: no such token), or of all tokens. */
+  usage(range: UsageRange, tokenId?: number): Promise<UsageFigures | null>;
   /** Inserts all tokens in one transaction: all of them or none. */
   insertMany(tokens: readonly TokenRecordInput[]): Promise<number>;
   /**

@@ -333,6 +333,9 @@ export const en = {
     'Tokens with this status: 1 enabled, 2 disabled, 3 expired, 4 exhausted.',
   'explorer.field.order': 'The field to order by; - in front for descending.',
   'explorer.field.status_only': 'true: only id and status are read from the body.',
+  'explorer.field.from': 'Unix seconds; default 7 days before `to`.',
+  'explorer.field.to': 'Unix seconds; default now.',
+  'explorer.field.bucket': 'hour, or day; default hour for ranges up to 72 hours, else day.',
   'explorer.example.updateToken.0': 'Update',
   'explorer.example.updateToken.1': 'Disable',
   'explorer.op.listTokens': 'List tokens',
@@ -345,6 +348,9 @@ export const en = {
   'explorer.op.deleteTokens': 'Delete several tokens',
   'explorer.op.revealTokenKey': 'Reveal a key',
   'explorer.op.verifyToken': 'Verify a key',
+  'explorer.op.reportUsage': 'Report usage',
+  'explorer.op.getTokenUsage': "A token's usage",
+  'explorer.op.getUsage': 'Usage of all tokens',
   'explorer.op.getOptions': 'Read the options',
   'explorer.op.setOption': 'Change an option',
   'explorer.op.getStatus': 'Service status',
@@ -368,6 +374,12 @@ export const en = {
     'The whole key of one token. A POST, so that it stays out of caches, prefetching and browser history.',
   'explorer.about.verifyToken':
     "A gateway's call for each request it serves: may this key pass, and if so, charge `cost` units, all or nothing. Always 200 for a well-formed call; `code` says why a key may not pass, the first of the checks in the order listed that fails.",
+  'explorer.about.reportUsage':
+    'Settles what a request really cost once it is known: adds `quota` to `used_quota` and takes it from `remain_quota`, which stops at 0, also on disabled and expired tokens. The same `request_id` for the same token within 24 hours is counted once (`duplicate: true`).',
+  'explorer.about.getTokenUsage':
+    'Requests, quota charged and denied verifies of one token per hour or day, every bucket of the range (UTC), by model, and totals. Default: the last 7 days.',
+  'explorer.about.getUsage':
+    'The same figures for the whole gateway (verifies of unknown keys count as denied, NOT_FOUND), with the 10 tokens that spent most in the range.',
   'explorer.about.getOptions':
     'The settings the dashboard shows, as strings: `QuotaPerUnit` and `DisplayInCurrencyEnabled`.',
   'explorer.about.setOption': 'Sets one option; answers with every option as now kept.',

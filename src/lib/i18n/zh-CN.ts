@@ -308,6 +308,9 @@ export const zhCN: Messages = {
   'explorer.field.status': '此状态的令牌：1 已启用，2 已禁用，3 已过期，4 已用尽。',
   'explorer.field.order': '排序字段；前面加 - 表示降序。',
   'explorer.field.status_only': 'true：只读取请求体中的 id 和 status。',
+  'explorer.field.from': 'Unix 秒；默认为 `to` 之前 7 天。',
+  'explorer.field.to': 'Unix 秒；默认为现在。',
+  'explorer.field.bucket': 'hour 或 day；范围不超过 72 小时时默认 hour，否则默认 day。',
   'explorer.example.updateToken.0': '更新',
   'explorer.example.updateToken.1': '禁用',
   'explorer.op.listTokens': '列出令牌',
@@ -320,6 +323,9 @@ export const zhCN: Messages = {
   'explorer.op.deleteTokens': '批量删除令牌',
   'explorer.op.revealTokenKey': '查看完整密钥',
   'explorer.op.verifyToken': '校验密钥',
+  'explorer.op.reportUsage': '上报用量',
+  'explorer.op.getTokenUsage': '单个令牌的用量',
+  'explorer.op.getUsage': '全部令牌的用量',
   'explorer.op.getOptions': '读取选项',
   'explorer.op.setOption': '修改选项',
   'explorer.op.getStatus': '服务状态',
@@ -341,6 +347,12 @@ export const zhCN: Messages = {
     '单个令牌的完整密钥。使用 POST，以免它进入缓存、预取和浏览器历史记录。',
   'explorer.about.verifyToken':
     '网关为其处理的每个请求调用：此密钥能否通过；若能，则扣除 `cost` 个额度单位，要么全部扣除，要么不扣。请求格式正确时总是返回 200；`code` 说明密钥为何不能通过，即按所列顺序第一个未通过的检查。',
+  'explorer.about.reportUsage':
+    '在请求的实际花费确定后结算：把 `quota` 加到 `used_quota`，并从 `remain_quota` 中扣除（最低到 0），已禁用和已过期的令牌也一样。同一令牌的同一 `request_id` 在 24 小时内只计一次（`duplicate: true`）。',
+  'explorer.about.getTokenUsage':
+    '单个令牌按小时或按天的请求数、扣除的额度和被拒绝的校验，包含范围内的每个时间段（UTC），按模型分列，并给出合计。默认：最近 7 天。',
+  'explorer.about.getUsage':
+    '整个网关的同类数据（未知密钥的校验计为被拒绝，代码 NOT_FOUND），并列出范围内花费最多的 10 个令牌。',
   'explorer.about.getOptions':
     '仪表盘显示的设置，均为字符串：`QuotaPerUnit` 和 `DisplayInCurrencyEnabled`。',
   'explorer.about.setOption': '设置一个选项；返回当前保存的全部选项。',
