@@ -189,7 +189,9 @@ export function openTestStore(
       try {
         // Emptied as new (ids from 1 again), it serves the next test of this file.
         await connectForTests(databaseUrl, (client) =>
-          client.query('TRUNCATE tokens, options, admin_key_failures RESTART IDENTITY'),
+          client.query(
+            'TRUNCATE tokens, options, admin_key_failures, usage_hours, usage_totals, usage_requests RESTART IDENTITY',
+          ),
         );
         spareDatabases.push(databaseUrl);
       } catch {

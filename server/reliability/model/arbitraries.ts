@@ -78,7 +78,7 @@ const text = (min: number, max: number) =>
     .array(fc.constantFrom(...NAME_CHARACTERS), { minLength: min, maxLength: max })
     .map((characters) => characters.join(''));
 
-const rarely = <T>(common: fc.Arbitrary<T>, rare: fc.Arbitrary<T>, odds = 30) =>
+export const rarely = <T>(common: fc.Arbitrary<T>, rare: fc.Arbitrary<T>, odds = 30) =>
   fc.oneof({ weight: odds, arbitrary: common }, { weight: 1, arbitrary: rare });
 
 export const nameArb: fc.Arbitrary<unknown> = fc.oneof(

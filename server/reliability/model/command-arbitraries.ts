@@ -32,6 +32,7 @@ import {
   withoutUndefined,
   type Command,
 } from './commands';
+import { reportArb, verifyArb } from './gateway-arbitraries';
 
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
@@ -173,4 +174,6 @@ export const commandArbs: fc.Arbitrary<Command>[] = [
   fc.constant(new GetOptionsAndStatus({})),
   ...Array.from({ length: 2 }, () => ticksArb.map((seconds) => new Tick({ seconds }))),
   fc.constant(new Audit({})),
+  ...Array.from({ length: 5 }, () => verifyArb),
+  ...Array.from({ length: 3 }, () => reportArb),
 ];

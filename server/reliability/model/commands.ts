@@ -9,7 +9,7 @@ import type { TokenModel } from './token-model';
 export type Command = fc.AsyncCommand<TokenModel, Real>;
 
 /** Every command may run in any state: targets are resolved against the model when it runs. */
-abstract class ModelCommand<Spec> implements Command {
+export abstract class ModelCommand<Spec> implements Command {
   constructor(readonly spec: Spec) {}
   check(): boolean {
     return true;

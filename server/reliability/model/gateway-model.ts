@@ -1,0 +1,179 @@
+/**
+ * Verify and usage reports as docs/api.md states them, written again without the service's
+ * code, on the model's tokens.
+ */
+import { BlockList, isIP } from 'node:net';
+import { bodyRefusal, field, has, invalid, ok, type BodyFormat, type Outcome } from './outcomes';
+import { QUERY_TEXT_MAX, characters, normalizeKey, validId, validQuota } from './rules';
+import type { ModelToken, TokenModel } from './token-model';
+
+const MODEL_MAX = 100;
+const REQUEST_ID_MAX = 128;
+const DAY = 86_400;
+
+const validKey = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  characters(value.trim()) >= 1 &&
+  characters(value.trim()) <= QUERY_TEXT_MAX;
+const validModel = (value: unknown): value is string =>
+  typeof value === 'string' && characters(value) <= MODEL_MAX;
+/** IPv4 or IPv6, without an interface's zone. */
+const validIp = (value: unknown): value is string =>
+  typeof value === 'string' && isIP(value) !== 0 && !value.includes('%');
+
+/** The names of the fields of `body` that break their rule. */
+function problems(body: object, rules: Array<[string, (value: unknown) => boolean, boolean]>) {
+  return rules
+    .filter(([name, valid, required]) => (has(body, name) ? !valid(field(body, name)) : required))
+    .map(([name]) => name);
+}
+
+function tokenByKey(model: TokenModel, key: string): ModelToken | undefined {
+  const wanted = normalizeKey(key);
+  return [...model.tokens.values()].find((token) => token.key === wanted);
+}
+
+/** A comma-separated list of addresses and CIDR ranges; an entry that is neither allows nothing. */
+function inSubnet(subnet: string, ip: string | undefined): boolean {
+  const entries = subnet
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (entries.length === 0) return true;
+  if (ip === undefined) return false;
+  const address = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1] ?? ip;
+  const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+  return entries.some((entry) => {
+    const [base = '', prefix, ...rest] = entry.split('/');
+    const kind = isIP(base);
+    if (kind === 0 || rest.length > 0) return false;
+    const list = new BlockList();
+    const type = kind === 4 ? 'ipv4' : 'ipv6';
+    if (prefix === undefined) list.addAddress(base, type);
+    else if (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128)) {
+      list.addSubnet(base, Number(prefix), type);
+    } else return false;
+    return list.check(address, family);
+  });
+}
+
+export function modelVerify(model: TokenModel, format: BodyFormat, body: unknown): Outcome {
+  const refusal = bodyRefusal(format, body);
+  if (refusal) return refusal;
+  const input = body as object;
+  const wrong = problems(input, [
+    ['key', validKey, true],
+    ['model', validModel, false],
+    ['ip', validIp, false],
+    ['cost', validQuota, false],
+  ]);
+  if (wrong.length > 0) return invalid(wrong);
+  const request = {
+    key: field(input, 'key') as string,
+    model: field(input, 'model') as string | undefined,
+    ip: field(input, 'ip') as string | undefined,
+    cost: (field(input, 'cost') as number | undefined) ?? 0,
+  };
+  const token = tokenByKey(model, request.key);
+  if (!token) {
+    return ok({
+      valid: false,
+      code: 'NOT_FOUND',
+      token_id: null,
+      name: null,
+      remain_quota: null,
+      unlimited_quota: null,
+      expired_time: null,
+      rate_limit: null,
+    });
+  }
+  const models = token.models
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const code =
+    token.status === 2
+      ? 'DISABLED'
+      : token.expired_time !== -1 && token.expired_time <= model.now
+        ? 'EXPIRED'
+        : request.model !== undefined && models.length > 0 && !models.includes(request.model.trim())
+          ? 'MODEL_NOT_ALLOWED'
+          : !inSubnet(token.subnet, request.ip)
+            ? 'IP_NOT_ALLOWED'
+            : !token.unlimited_quota &&
+                (token.remain_quota === 0 || token.remain_quota < request.cost)
+              ? 'EXHAUSTED'
+              : 'VALID';
+  if (code === 'VALID') {
+    if (!token.unlimited_quota) token.remain_quota -= request.cost;
+    token.used_quota += request.cost;
+    token.accessed_time = Math.max(token.accessed_time, model.now);
+  }
+  return ok({
+    valid: code === 'VALID',
+    code,
+    token_id: token.id,
+    name: token.name,
+    remain_quota: token.remain_quota,
+    unlimited_quota: token.unlimited_quota,
+    expired_time: token.expired_time,
+    rate_limit: null,
+  });
+}
+
+/** Request ids reported per token, with when: a report counts once within 24 hours. */
+const reported = new WeakMap<TokenModel, Map<string, number>>();
+
+export function modelReport(model: TokenModel, format: BodyFormat, body: unknown): Outcome {
+  const refusal = bodyRefusal(format, body);
+  if (refusal) return refusal;
+  const input = body as object;
+  const wrong = problems(input, [
+    ['key', validKey, false],
+    ['token_id', validId, false],
+    ['quota', validQuota, true],
+    ['model', validModel, false],
+    [
+      'request_id',
+      (value) => typeof value === 'string' && value.length >= 1 && value.length <= REQUEST_ID_MAX,
+      false,
+    ],
+  ]);
+  if (wrong.length > 0) return invalid(wrong);
+  if (has(input, 'key') === has(input, 'token_id')) return invalid(['key', 'token_id']);
+  const id = field(input, 'token_id') as number | undefined;
+  const token =
+    id !== undefined ? model.tokens.get(id) : tokenByKey(model, field(input, 'key') as string);
+  if (!token) {
+    return id !== undefined
+      ? { status: 404, message: `no token has id ${id}` }
+      : { status: 404, message: 'no token has this key' };
+  }
+  const quota = field(input, 'quota') as number;
+  const requestId = field(input, 'request_id') as string | undefined;
+  if (requestId !== undefined) {
+    const seen = reported.get(model) ?? new Map<string, number>();
+    reported.set(model, seen);
+    const key = `${token.id}\u0000${requestId}`;
+    const last = seen.get(key);
+    if (last !== undefined && last > model.now - DAY) {
+      return ok({
+        token_id: token.id,
+        charged: 0,
+        remain_quota: token.remain_quota,
+        used_quota: token.used_quota,
+        duplicate: true,
+      });
+    }
+    seen.set(key, model.now);
+  }
+  if (!token.unlimited_quota) token.remain_quota = Math.max(0, token.remain_quota - quota);
+  token.used_quota += quota;
+  return ok({
+    token_id: token.id,
+    charged: quota,
+    remain_quota: token.remain_quota,
+    used_quota: token.used_quota,
+    duplicate: false,
+  });
+}
