@@ -22,6 +22,7 @@ import { lighthouseSuite } from './suites/lighthouse';
 import { scaleSuite } from './suites/scale';
 import { throughputSuite } from './suites/throughput';
 import { throughputPostgresSuite } from './suites/throughput-postgres';
+import { verifySuite } from './suites/verify';
 
 interface Suite {
   name: string;
@@ -38,6 +39,7 @@ const SUITES: Suite[] = [
     title: 'Service throughput (PostgreSQL)',
     run: throughputPostgresSuite,
   },
+  { name: 'verify', title: 'Verify', run: verifySuite },
   { name: 'scale', title: 'Scale (SQLite)', run: scaleSuite('sqlite') },
   { name: 'scale-postgres', title: 'Scale (PostgreSQL)', run: scaleSuite('postgres') },
   { name: 'interaction', title: 'Interaction', run: interactionSuite },

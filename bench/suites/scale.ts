@@ -22,6 +22,8 @@ import { seedDatabase } from './scale/seed';
 
 const SEED_GOAL_S = 60;
 const QUERY_GOAL_MS = 10;
+/** A gateway asks for every request it serves: the check must be far below a model's latency. */
+const VERIFY_GOAL_MS = 1;
 const MEMORY_GOAL_KIB = 150 * 1024;
 const COLD_START_GOAL_MS = 1000;
 
@@ -69,6 +71,16 @@ async function scaleOn(engine: EngineName, context: BenchContext): Promise<Suite
       ...[...listing.byOrder].map(([order, timings]) => orderFigure(section, order, timings)),
       searchFigure(section, 'name search (keyword), page of 100', listing.nameSearch),
       searchFigure(section, 'key search (token)', listing.keySearch),
+      atMost(
+        section,
+        'verify, free check of a stored key, in-process (p99)',
+        percentile(listing.verifyMs, 99),
+        VERIFY_GOAL_MS,
+        ms,
+        {
+          note: `p50 ${ms(median(listing.verifyMs))}; ${listing.verifyMs.length} verifies of 50 keys, with and without sk-, a model given; store.verify called directly`,
+        },
+      ),
       info(
         section,
         `summary (counts by status) over ${count(listing.total)} tokens`,

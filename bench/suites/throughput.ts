@@ -36,12 +36,12 @@ const SEEDED = 100;
 const RATIO_GOAL = 0.5;
 export const CREATE_GOAL = 2_000;
 
-interface Target {
+export interface Target {
   name: 'service' | 'bare';
   url: string;
 }
 
-interface Round {
+export interface Round {
   target: Target['name'];
   perSecond: number;
   ok: number;
@@ -50,11 +50,13 @@ interface Round {
   p99: number;
 }
 
-interface Load {
+export interface Load {
   method: 'GET' | 'POST';
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** Bodies each connection sends in turn, instead of `body`. */
+  bodies?: string[];
 }
 
 interface Durability {
@@ -134,7 +136,7 @@ export async function throughputSuite(context: BenchContext): Promise<SuiteResul
   }
 }
 
-async function startBareServer(
+export async function startBareServer(
   responsesFile: string,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawnTracked(
@@ -149,12 +151,22 @@ async function startBareServer(
   return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
-async function hit(target: Target, load: Load, seconds: number): Promise<Round> {
+export async function hit(target: Target, load: Load, seconds: number): Promise<Round> {
   const result = await autocannon({
     url: `${target.url}${load.path}`,
     method: load.method,
     headers: load.headers,
     ...(load.body === undefined ? {} : { body: load.body }),
+    ...(load.bodies === undefined
+      ? {}
+      : {
+          requests: load.bodies.map((body) => ({
+            method: load.method,
+            path: load.path,
+            headers: load.headers,
+            body,
+          })),
+        }),
     connections: CONNECTIONS,
     duration: seconds,
   });
@@ -171,7 +183,7 @@ async function hit(target: Target, load: Load, seconds: number): Promise<Round> 
 }
 
 /** Warms both targets up, then runs them in turn, swapping which goes first each round. */
-async function alternate(
+export async function alternate(
   targets: Target[],
   load: Load,
   rounds: number,
@@ -191,7 +203,7 @@ async function alternate(
   return { warmUp, measured };
 }
 
-const medianOf = (rounds: Round[], target: Target['name']) =>
+export const medianOf = (rounds: Round[], target: Target['name']) =>
   median(rounds.filter((round) => round.target === target).map((round) => round.perSecond));
 
 function figuresOf(listRounds: Round[], createRounds: Round[], durability: Durability): Figure[] {

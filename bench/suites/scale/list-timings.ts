@@ -19,6 +19,8 @@ export const PAGE_SIZE = 100;
  */
 const PAGES_PER_ORDER = 100;
 const KEY_LOOKUPS = 100;
+/** Free checks of stored keys, as a gateway makes them for each request it serves. */
+const VERIFIES = 1_000;
 const SUMMARY_RUNS = 5;
 
 /** Words of scripts/seed.ts's names in several forms: common, rare, short, non-ASCII, absent. */
@@ -53,6 +55,8 @@ export interface ListTimings {
   byOrder: Map<TokenOrder, Timing[]>;
   nameSearch: Timing[];
   keySearch: Timing[];
+  /** Milliseconds of each verify (cost 0) of a stored key. */
+  verifyMs: number[];
   summaryMs: number[];
   total: number;
 }
@@ -117,6 +121,20 @@ export async function measureListing(database: BenchDatabase): Promise<ListTimin
       keySearch.push(await timed(store, { token, size }, stored ? 'stored key' : 'unknown key'));
     }
 
+    // Keys to verify, revealed first (untimed); one untimed verify prepares the statement.
+    const verifyKeys: string[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      verifyKeys.push((await store.reveal(1 + Math.floor(random() * total))) ?? '');
+    }
+    await store.verify({ key: verifyKeys[0]!, cost: 0 });
+    const verifyMs: number[] = [];
+    for (let i = 0; i < VERIFIES; i += 1) {
+      const key = verifyKeys[i % verifyKeys.length]!;
+      const started = performance.now();
+      await store.verify({ key: i % 2 === 0 ? `sk-${key}` : key, model: 'gpt-4o-mini', cost: 0 });
+      verifyMs.push(performance.now() - started);
+    }
+
     const summaryMs: number[] = [];
     const everyToken = tokenListQuerySchema.parse({});
     for (let i = 0; i < SUMMARY_RUNS; i += 1) {
@@ -124,7 +142,7 @@ export async function measureListing(database: BenchDatabase): Promise<ListTimin
       await store.summary(everyToken);
       summaryMs.push(performance.now() - started);
     }
-    return { byOrder, nameSearch, keySearch, summaryMs, total };
+    return { byOrder, nameSearch, keySearch, verifyMs, summaryMs, total };
   } finally {
     await store.close();
   }
