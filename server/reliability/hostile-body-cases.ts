@@ -9,6 +9,8 @@ interface WriteRoute {
   path: string;
   /** A body the route would accept: the wrong-framing cases wrap it. */
   valid: Record<string, unknown>;
+  /** Every field is optional: any JSON object, however odd, is a request it carries out. */
+  anyObject?: true;
 }
 
 export function writeRoutes(ids: Ids): WriteRoute[] {
@@ -38,6 +40,13 @@ export function writeRoutes(ids: Ids): WriteRoute[] {
       method: 'POST',
       path: '/api/token/verify',
       valid: { key: ids.existingKey, cost: 1 },
+    },
+    {
+      route: 'rotate',
+      method: 'POST',
+      path: `/api/token/${ids.existing}/rotate`,
+      valid: { grace_seconds: 60 },
+      anyObject: true,
     },
     {
       route: 'usage report',
@@ -121,9 +130,10 @@ const NOT_JSON_TYPES = [
 /** Malformed JSON, non-objects, wrong content types, bad bytes and 1 MiB bodies. */
 export function framingCases(ids: Ids): HostileCase[] {
   const cases: HostileCase[] = [];
-  for (const { route, method, path, valid } of writeRoutes(ids)) {
+  for (const { route, method, path, valid, anyObject } of writeRoutes(ids)) {
     const at = `${route} (${method} ${path})`;
     for (const body of NOT_JSON_OBJECTS) {
+      if (anyObject && isJsonObject(body)) continue;
       cases.push({
         label: `${at}: body ${JSON.stringify(body.slice(0, 40))}`,
         method,
@@ -240,4 +250,13 @@ function streamOf(
       sent += 1;
     },
   });
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }

@@ -208,6 +208,10 @@ export function fieldCases(ids: Ids): HostileCase[] {
     ]);
   }
 
+  for (const value of [null, -1, 604_801, 1.5, '60', true, [], {}, 1e300]) {
+    add('rotate', 'POST', `/api/token/${ids.existing}/rotate`, [['grace_seconds', value]]);
+  }
+
   // A refused report charges nothing either.
   const report = (entries: [string, Value][]) =>
     add('usage report', 'POST', '/api/token/usage', entries);

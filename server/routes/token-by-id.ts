@@ -1,5 +1,7 @@
+import { tokenRotateSchema } from '../../src/contract/verify';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/failures';
+import { limitBody, readJsonBody } from '../http/json-body';
 import { resourceApp } from '../http/resource';
 import type { App } from '../http/types';
 import { parseIdParam } from '../http/validate';
@@ -8,7 +10,7 @@ import { usageRangeOf } from './usage';
 
 export const noSuchToken = (id: number) => new ApiError(404, `no token has id ${id}`);
 
-/** /api/token/:id: one token, and its whole key. */
+/** /api/token/:id: one token, its whole key, a new key, and its usage. */
 export function tokenByIdRoutes(store: TokenStore): App {
   const token = resourceApp();
 
@@ -31,6 +33,14 @@ export function tokenByIdRoutes(store: TokenStore): App {
     const key = await store.reveal(id);
     if (key === null) throw noSuchToken(id);
     return c.json(ok({ key }));
+  });
+
+  token.post('/rotate', limitBody, async (c) => {
+    const id = parseIdParam(c);
+    const { grace_seconds: grace } = await readJsonBody(c, tokenRotateSchema);
+    const rotated = await store.rotate(id, grace);
+    if (!rotated) throw noSuchToken(id);
+    return c.json(ok(rotated));
   });
 
   token.get('/usage', async (c) => {

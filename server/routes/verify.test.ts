@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyResultSchema, type VerifyResult } from '../../src/contract/verify';
+import {
+  rotateResultSchema,
+  verifyResultSchema,
+  type VerifyResult,
+} from '../../src/contract/verify';
 import { snapshotStore, startTestService, type TestService } from '../test-support';
 
 const NOW = 1_800_000_000;
@@ -151,5 +155,68 @@ describe('verify', () => {
       auth: false,
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('rotate', () => {
+  const rotate = (id: number, body: unknown) =>
+    service.api('POST', `/api/token/${id}/rotate`, { json: body });
+
+  it('gives a new key; the old one verifies as the same token until its grace ends', async () => {
+    clock = NOW;
+    const token = await service.createToken({ name: 'Rotated', remain_quota: 100 });
+    const answer = await rotate(token.id, { grace_seconds: 3600 });
+    expect(answer.status).toBe(200);
+    const { key, token: shown, previous_key_valid_until } = rotateResultSchema.parse(answer.data);
+    expect(key).toMatch(/^[0-9A-Za-z]{48}$/);
+    expect(key).not.toBe(token.key);
+    expect(previous_key_valid_until).toBe(NOW + 3600);
+    expect(shown).toMatchObject({
+      id: token.id,
+      key: `${key.slice(0, 4)}**********${key.slice(-4)}`,
+    });
+    expect((await service.api('POST', `/api/token/${token.id}/key`)).data).toEqual({ key });
+
+    const both = [await verify({ key: token.key, cost: 1 }), await verify({ key, cost: 1 })];
+    expect(both.map((a) => [a.code, a.token_id])).toEqual([
+      ['VALID', token.id],
+      ['VALID', token.id],
+    ]);
+    // A report with the old key settles on the same token during the grace period.
+    const settled = await service.api('POST', '/api/token/usage', {
+      json: { key: token.key, quota: 3 },
+    });
+    expect(settled.data).toMatchObject({ token_id: token.id, used_quota: 5 });
+    // Search by key finds the current key only.
+    expect((await service.list(`token=${token.key}`)).total).toBe(0);
+    expect((await service.list(`token=${key}`)).total).toBe(1);
+
+    clock = NOW + 3600;
+    expect((await verify({ key: token.key })).code).toBe('NOT_FOUND');
+    expect((await verify({ key })).code).toBe('VALID');
+    clock = NOW;
+  });
+
+  it('ends the older key at once when rotated again, and the old key at once without grace', async () => {
+    const token = await service.createToken({ name: 'Twice', remain_quota: 100 });
+    const first = rotateResultSchema.parse((await rotate(token.id, { grace_seconds: 600 })).data);
+    const second = rotateResultSchema.parse((await rotate(token.id, {})).data);
+    expect(second.previous_key_valid_until).toBe(NOW);
+    expect((await verify({ key: token.key })).code).toBe('NOT_FOUND');
+    expect((await verify({ key: first.key })).code).toBe('NOT_FOUND');
+    expect((await verify({ key: second.key })).code).toBe('VALID');
+  });
+
+  it('refuses a grace beyond 7 days or not a whole number, and an unknown token, changing nothing', async () => {
+    const token = await service.createToken({ name: 'Kept', remain_quota: 1 });
+    const before = await snapshotStore(service.store);
+    for (const grace of [-1, 604_801, 1.5, '60', null]) {
+      const answer = await rotate(token.id, { grace_seconds: grace });
+      expect(answer.status, String(grace)).toBe(400);
+      expect(answer.message).toContain('grace_seconds must be a whole number from 0 to 604800');
+    }
+    const missing = await rotate(999_999, {});
+    expect([missing.status, missing.message]).toEqual([404, 'no token has id 999999']);
+    expect(await snapshotStore(service.store)).toEqual(before);
   });
 });

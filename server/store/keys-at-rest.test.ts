@@ -57,7 +57,7 @@ async function databaseFiles(): Promise<string[] | null> {
 }
 
 describe('keys at rest', () => {
-  it('no file of the database holds a whole key after creates, reveals, updates and deletes', async () => {
+  it('no file of the database holds a whole key after creates, reveals, rotations, updates and deletes', async () => {
     const { store } = handle;
     const keys: string[] = [];
     for (let i = 0; i < 20; i += 1) {
@@ -65,12 +65,19 @@ describe('keys at rest', () => {
       keys.push(token.key);
       expect(await store.reveal(token.id)).toBe(token.key);
       if (i % 3 === 0) await store.update({ id: token.id, name: `Renamed ${i}` });
+      if (i % 4 === 0) {
+        const rotated = await store.rotate(token.id, 60);
+        keys.push(rotated!.key);
+        expect(await store.reveal(token.id)).toBe(rotated!.key);
+      }
       if (i % 5 === 0) await store.remove(token.id);
     }
     // Found by the whole key, shown masked.
-    const found = await store.list(tokenListQuerySchema.parse({ token: `sk-${keys[1]}` }));
+    // The second token's key (keys[1] is the first token's new key): neither rotated nor deleted.
+    const kept = keys[2]!;
+    const found = await store.list(tokenListQuerySchema.parse({ token: `sk-${kept}` }));
     expect(found.items.map((token) => token.key)).toEqual([
-      `${keys[1]!.slice(0, 4)}**********${keys[1]!.slice(-4)}`,
+      `${kept.slice(0, 4)}**********${kept.slice(-4)}`,
     ]);
     const files = await databaseFiles();
     if (files === null) return;

@@ -205,6 +205,13 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   );
   CREATE INDEX usage_requests_by_time ON usage_requests (time);
   `,
+  `
+  -- Rotation: the key a token had before its last rotation still verifies until then.
+  ALTER TABLE tokens ADD COLUMN previous_key_digest BYTEA,
+    ADD COLUMN previous_key_valid_until BIGINT NOT NULL DEFAULT 0;
+  CREATE INDEX tokens_by_previous_key ON tokens (previous_key_digest)
+    WHERE previous_key_digest IS NOT NULL;
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -27,6 +27,7 @@ import {
 import { loadWithoutIndexes } from './postgres-bulk-load';
 import { readPageJson } from './postgres-list-reader';
 import { PostgresOrderAnchors } from './postgres-order-anchors';
+import { rotatePostgres } from './postgres-rotate';
 import { readPostgresUsage } from './postgres-usage';
 import { postgresGatewayCalls } from './postgres-verify';
 import {
@@ -243,6 +244,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     failureCounter: (counterOptions) => postgresFailureCounter(query, counterOptions),
 
     now: () => clock(),
+    rotate: (id, graceSeconds) => rotatePostgres(query, seal, id, graceSeconds, clock()),
     verify: (request) => gateway.verify(request),
     report: (report) => gateway.report(report),
     flushUsage: () => gateway.flushUsage(),

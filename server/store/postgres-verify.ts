@@ -44,11 +44,16 @@ export function postgresGatewayCalls(
   const pending = new PendingAccess();
   const meter = new UsageMeter();
 
-  const read = async (digest: Buffer) =>
+  // A key rotated out still verifies, as its token, until its time is up.
+  const read = async (digest: Buffer, now: number) =>
     (
-      await query<VerifiedToken>(`SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE key_digest = $1`, [
-        digest,
-      ])
+      await query<VerifiedToken>(
+        `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE key_digest = $1
+        UNION ALL SELECT ${VERIFIED_COLUMNS} FROM tokens
+          WHERE previous_key_digest = $1 AND previous_key_valid_until > $2
+        LIMIT 1`,
+        [digest, now],
+      )
     ).rows[0];
 
   const charge = async (token: VerifiedToken, cost: number, now: number) =>
@@ -65,11 +70,20 @@ export function postgresGatewayCalls(
 
   const settle = (report: UsageReport, now: number) =>
     transaction(async (client): Promise<ReportOutcome> => {
-      const { rows } = await client.query<QuotaRow>(
-        `SELECT id, remain_quota, used_quota FROM tokens
-          WHERE ${report.token_id !== undefined ? 'id' : 'key_digest'} = $1 FOR UPDATE`,
-        [report.token_id ?? keyDigest(normalizeKey(report.key ?? ''))],
-      );
+      const { rows } =
+        report.token_id !== undefined
+          ? await client.query<QuotaRow>(
+              'SELECT id, remain_quota, used_quota FROM tokens WHERE id = $1 FOR UPDATE',
+              [report.token_id],
+            )
+          : await client.query<QuotaRow>(
+              `SELECT id, remain_quota, used_quota FROM tokens WHERE id = (
+                SELECT id FROM tokens WHERE key_digest = $1
+                UNION ALL SELECT id FROM tokens
+                  WHERE previous_key_digest = $1 AND previous_key_valid_until > $2
+                LIMIT 1) FOR UPDATE`,
+              [keyDigest(normalizeKey(report.key ?? '')), now],
+            );
       const row = rows[0];
       if (!row) return null;
       if (report.request_id !== undefined) {
@@ -143,7 +157,7 @@ export function postgresGatewayCalls(
       // Another verify or an update may change the token between the read and the charge: the
       // charge then takes nothing, and the token is judged again as it is now.
       for (;;) {
-        const token = await read(digest);
+        const token = await read(digest, now);
         if (!token) {
           meter.add(0, now, model, 'NOT_FOUND', 0);
           return verifyAnswer(null, 'NOT_FOUND');

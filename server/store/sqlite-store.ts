@@ -9,6 +9,7 @@ import { openDatabase, SERVICE_CACHE_KIB } from './sqlite-database';
 import { buildTokenFilter, indexable } from './sqlite-list-query';
 import { listReader } from './sqlite-list-reader';
 import { statementCache } from './sqlite-statement-cache';
+import { sqliteRotation } from './sqlite-rotate';
 import { sqliteUsageReader } from './sqlite-usage';
 import { sqliteGatewayCalls } from './sqlite-verify';
 import {
@@ -117,6 +118,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const writes = groupCommit(db, () => (commits += 1));
   const lists = listReader(db, { clock, commits: () => commits });
   const gateway = sqliteGatewayCalls(db, writes, clock);
+  const rotation = sqliteRotation(db, seal);
   const usageFigures = sqliteUsageReader(db);
 
   const insertRecord = (record: TokenRecordInput): number => {
@@ -266,6 +268,12 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     now: () => clock(),
+
+    async rotate(id, graceSeconds) {
+      const now = clock();
+      return writes.run(() => rotation(id, graceSeconds, now));
+    },
+
     verify: (request) => gateway.verify(request),
     report: (report) => gateway.report(report),
     flushUsage: () => gateway.flushUsage(),

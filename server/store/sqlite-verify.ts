@@ -33,8 +33,17 @@ export function sqliteGatewayCalls(
     byDigest: db.prepare<[Buffer], VerifiedRow>(
       `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE key_digest = ?`,
     ),
+    // A key rotated out still verifies, as its token, until its time is up.
+    byPreviousDigest: db.prepare<[Buffer, number], VerifiedRow>(
+      `SELECT ${VERIFIED_COLUMNS} FROM tokens
+        WHERE previous_key_digest = ? AND previous_key_valid_until > ?`,
+    ),
     quotaByDigest: db.prepare<[Buffer], QuotaRow>(
       'SELECT id, remain_quota, used_quota, unlimited_quota FROM tokens WHERE key_digest = ?',
+    ),
+    quotaByPreviousDigest: db.prepare<[Buffer, number], QuotaRow>(
+      `SELECT id, remain_quota, used_quota, unlimited_quota FROM tokens
+        WHERE previous_key_digest = ? AND previous_key_valid_until > ?`,
     ),
     quotaById: db.prepare<[number], QuotaRow>(
       'SELECT id, remain_quota, used_quota, unlimited_quota FROM tokens WHERE id = ?',
@@ -72,7 +81,7 @@ export function sqliteGatewayCalls(
 
   const decide = (digest: Buffer, request: TokenVerify, now: number): VerifyResult => {
     const model = request.model ?? '';
-    const row = statements.byDigest.get(digest);
+    const row = statements.byDigest.get(digest) ?? statements.byPreviousDigest.get(digest, now);
     if (!row) {
       meter.add(0, now, model, 'NOT_FOUND', 0);
       return verifyAnswer(null, 'NOT_FOUND');
@@ -95,10 +104,12 @@ export function sqliteGatewayCalls(
   };
 
   const settle = (report: UsageReport, now: number): ReportOutcome => {
+    const digest = keyDigest(normalizeKey(report.key ?? ''));
     const row =
       report.token_id !== undefined
         ? statements.quotaById.get(report.token_id)
-        : statements.quotaByDigest.get(keyDigest(normalizeKey(report.key ?? '')));
+        : (statements.quotaByDigest.get(digest) ??
+          statements.quotaByPreviousDigest.get(digest, now));
     if (!row) return null;
     const figures = { remain_quota: row.remain_quota, used_quota: row.used_quota };
     if (report.request_id !== undefined) {

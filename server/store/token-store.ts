@@ -13,7 +13,7 @@ import type {
   UsageReport,
   UsageReportResult,
 } from '../../src/contract/usage';
-import type { TokenVerify, VerifyResult } from '../../src/contract/verify';
+import type { RotateResult, TokenVerify, VerifyResult } from '../../src/contract/verify';
 
 /** The filters a list and a summary share. */
 export type TokenFilterQuery = Pick<TokenListQuery, 'keyword' | 'token'>;
@@ -69,6 +69,11 @@ export interface TokenStore extends GatewayCalls {
   summary(filter: TokenFilterQuery): Promise<TokenSummary>;
   /** The whole key, or null for an unknown id. */
   reveal(id: number): Promise<string | null>;
+  /**
+   * A new whole key for the token (null: no such token); the previous key still verifies for
+   * `graceSeconds`, and the one before it no longer.
+   */
+  rotate(id: number, graceSeconds: number): Promise<RotateResult | null>;
   /** The store's clock, Unix seconds: what it stamps times and meters usage with. */
   now(): number;
   /** The usage figures of one token (null: no such token), or of all tokens. */

@@ -20,7 +20,12 @@ import {
   usageReportResultSchema,
   usageReportSchema,
 } from './usage';
-import { tokenVerifySchema, verifyResultSchema } from './verify';
+import {
+  rotateResultSchema,
+  tokenRotateSchema,
+  tokenVerifySchema,
+  verifyResultSchema,
+} from './verify';
 
 /**
  * Every operation of the service, once: the route tests hold the app to it, the service makes
@@ -191,6 +196,28 @@ export const OPERATIONS: readonly Operation[] = [
     answer: { kind: 'envelope', data: revealedKeySchema },
     failures: [400, 404, ...GUARDED],
     examples: [{ title: 'reveal a key', path: { id: '4' } }],
+    shared: false,
+  },
+  {
+    id: 'rotateTokenKey',
+    method: 'POST',
+    path: '/api/token/{id}/rotate',
+    resource: 'tokens',
+    summary: 'Rotate a key',
+    description:
+      'A new whole key for the token, shown this once (and by reveal). The previous key still verifies as the same token until `previous_key_valid_until` (now + `grace_seconds`, at most 7 days); rotating again ends the older key at once.',
+    auth: true,
+    params: tokenIdParamsSchema,
+    body: tokenRotateSchema,
+    answer: { kind: 'envelope', data: rotateResultSchema },
+    failures: [400, 404, 413, 415, ...GUARDED],
+    examples: [
+      {
+        title: 'rotate a key, the old one working one more hour',
+        path: { id: '4' },
+        body: { grace_seconds: 3600 },
+      },
+    ],
     shared: false,
   },
   {

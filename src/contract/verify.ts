@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_TEXT_MAX, quotaSchema } from './token';
+import { LIST_TEXT_MAX, quotaSchema, tokenSchema } from './token';
 
 /** Why a verify let a key pass or not, checked in this order; the first that fails is the code. */
 export const VERIFY_CODES = [
@@ -72,3 +72,32 @@ export const verifyResultSchema = z
   })
   .meta({ id: 'VerifyResult' });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;
+
+export const GRACE_MAX = 604_800;
+
+export const tokenRotateSchema = z.object({
+  grace_seconds: z
+    .number({ error: `grace_seconds must be a whole number from 0 to ${GRACE_MAX} (7 days)` })
+    .int({ error: `grace_seconds must be a whole number from 0 to ${GRACE_MAX} (7 days)` })
+    .min(0, { error: `grace_seconds must be a whole number from 0 to ${GRACE_MAX} (7 days)` })
+    .max(GRACE_MAX, {
+      error: `grace_seconds must be a whole number from 0 to ${GRACE_MAX} (7 days)`,
+    })
+    .default(0)
+    .meta({ description: 'How long the previous key still verifies; 0 ends it at once.' }),
+});
+export type TokenRotate = z.output<typeof tokenRotateSchema>;
+
+export const rotateResultSchema = z
+  .object({
+    key: z
+      .string()
+      .meta({ description: 'The new whole key, shown this once (reveal shows it too).' }),
+    token: tokenSchema,
+    previous_key_valid_until: z
+      .number()
+      .int()
+      .meta({ description: 'Unix seconds until which the previous key still verifies.' }),
+  })
+  .meta({ id: 'RotateResult' });
+export type RotateResult = z.infer<typeof rotateResultSchema>;

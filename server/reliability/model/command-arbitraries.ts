@@ -32,7 +32,7 @@ import {
   withoutUndefined,
   type Command,
 } from './commands';
-import { reportArb, verifyArb } from './gateway-arbitraries';
+import { reportArb, rotateArb, verifyArb } from './gateway-arbitraries';
 
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
@@ -176,4 +176,5 @@ export const commandArbs: fc.Arbitrary<Command>[] = [
   fc.constant(new Audit({})),
   ...Array.from({ length: 5 }, () => verifyArb),
   ...Array.from({ length: 3 }, () => reportArb),
+  ...Array.from({ length: 2 }, () => rotateArb),
 ];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { bodyIdArb, formatArb, keyArb, rarely } from './arbitraries';
+import { bodyIdArb, formatArb, keyArb, pathIdArb, rarely } from './arbitraries';
 import { withoutUndefined } from './commands';
-import { Report, Verify } from './gateway-commands';
+import { Report, Rotate, Verify } from './gateway-commands';
 
 /** Mostly there, left out one time in `freq`. */
 const mostly = <T>(arbitrary: fc.Arbitrary<T>, freq = 20) =>
@@ -30,11 +30,18 @@ const ipArb = rarely(
 );
 
 const rawKeyArb = fc.constantFrom({ raw: 5 }, { raw: null }, { raw: '' }, { raw: '   ' });
+/** A rotated token's previous key: verifies during its grace, then is unknown. */
+const previousKeyArb = fc.nat().map((previous) => ({ previous }));
+const gatewayKeyArb = fc.oneof(
+  { weight: 12, arbitrary: keyArb },
+  { weight: 3, arbitrary: previousKeyArb },
+  { weight: 1, arbitrary: rawKeyArb },
+);
 
 export const verifyArb = fc
   .record({
     format: formatArb,
-    key: mostly(fc.oneof({ weight: 15, arbitrary: keyArb }, { weight: 1, arbitrary: rawKeyArb })),
+    key: mostly(gatewayKeyArb),
     model: optional(modelArb),
     ip: optional(ipArb),
     cost: optional(costArb),
@@ -53,7 +60,7 @@ export const reportArb = fc
     format: formatArb,
     // By key or by id, now and then both or neither.
     by: fc.constantFrom('key', 'key', 'id', 'id', 'id', 'both', 'neither'),
-    key: keyArb,
+    key: fc.oneof({ weight: 4, arbitrary: keyArb }, { weight: 1, arbitrary: previousKeyArb }),
     token_id: bodyIdArb,
     quota: mostly(costArb),
     model: optional(modelArb),
@@ -69,3 +76,17 @@ export const reportArb = fc
         }),
       ),
   );
+
+export const rotateArb = fc
+  .record({
+    format: formatArb,
+    target: pathIdArb,
+    grace_seconds: optional(
+      rarely(
+        fc.constantFrom(0, 60, 3_600, 86_400, 604_800),
+        fc.constantFrom<unknown>(-1, 604_801, 1.5, '60', null),
+        15,
+      ),
+    ),
+  })
+  .map((spec) => new Rotate(withoutUndefined(spec)));

@@ -3,8 +3,25 @@
  * code, on the model's tokens.
  */
 import { BlockList, isIP } from 'node:net';
-import { bodyRefusal, field, has, invalid, ok, type BodyFormat, type Outcome } from './outcomes';
-import { QUERY_TEXT_MAX, characters, normalizeKey, validId, validQuota } from './rules';
+import {
+  badPathId,
+  bodyRefusal,
+  field,
+  has,
+  invalid,
+  noSuchToken,
+  ok,
+  type BodyFormat,
+  type Outcome,
+} from './outcomes';
+import {
+  QUERY_TEXT_MAX,
+  characters,
+  normalizeKey,
+  validId,
+  validPathId,
+  validQuota,
+} from './rules';
 import type { ModelToken, TokenModel } from './token-model';
 
 const MODEL_MAX = 100;
@@ -28,9 +45,62 @@ function problems(body: object, rules: Array<[string, (value: unknown) => boolea
     .map(([name]) => name);
 }
 
+/** Per model: each rotated token's previous key, and until when it verifies. */
+const previousKeys = new WeakMap<TokenModel, Map<number, { key: string; until: number }>>();
+
+function previousOf(model: TokenModel): Map<number, { key: string; until: number }> {
+  let previous = previousKeys.get(model);
+  if (!previous) previousKeys.set(model, (previous = new Map()));
+  return previous;
+}
+
+/** The previous key of a token, whether or not it still verifies; for commands to send. */
+export function previousKey(model: TokenModel, id: number): string | undefined {
+  return previousOf(model).get(id)?.key;
+}
+
+/** The token a gateway's key names: by its current key, or its previous one within the grace. */
 function tokenByKey(model: TokenModel, key: string): ModelToken | undefined {
   const wanted = normalizeKey(key);
-  return [...model.tokens.values()].find((token) => token.key === wanted);
+  const tokens = [...model.tokens.values()];
+  return (
+    tokens.find((token) => token.key === wanted) ??
+    tokens.find((token) => {
+      const previous = previousOf(model).get(token.id);
+      return previous?.key === wanted && previous.until > model.now;
+    })
+  );
+}
+
+const GRACE_MAX = 604_800;
+
+/** A rotation: the answer's data once the service's new key is known. */
+export function modelRotate(
+  model: TokenModel,
+  rawId: string,
+  format: BodyFormat,
+  body: unknown,
+): Outcome | { accept: (key: string) => unknown } {
+  const id = validPathId(rawId);
+  if (id === null) return badPathId();
+  const refusal = bodyRefusal(format, body);
+  if (refusal) return refusal;
+  const input = body as object;
+  const grace = has(input, 'grace_seconds') ? field(input, 'grace_seconds') : 0;
+  if (!(typeof grace === 'number' && Number.isInteger(grace) && grace >= 0 && grace <= GRACE_MAX)) {
+    return invalid(['grace_seconds']);
+  }
+  const token = model.tokens.get(id);
+  if (!token) return noSuchToken(id);
+  return {
+    accept: (key) => {
+      model.issue(key);
+      const until = model.now + grace;
+      previousOf(model).set(id, { key: token.key, until });
+      token.key = key;
+      return { key, token: model.view(token, 'masked'), previous_key_valid_until: until };
+    },
+  };
 }
 
 /** A comma-separated list of addresses and CIDR ranges; an entry that is neither allows nothing. */

@@ -102,6 +102,11 @@ export class TokenModel {
   }
 
   /** Keys are never handed out twice, not even after their token is deleted. */
+  /** Records a key handed out other than by a create (a rotation). */
+  issue(key: string): void {
+    this.issuedKeys.add(key);
+  }
+
   keyIssued(key: string): boolean {
     return this.issuedKeys.has(key);
   }

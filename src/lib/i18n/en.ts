@@ -347,6 +347,7 @@ export const en = {
   'explorer.op.deleteToken': 'Delete a token',
   'explorer.op.deleteTokens': 'Delete several tokens',
   'explorer.op.revealTokenKey': 'Reveal a key',
+  'explorer.op.rotateTokenKey': 'Rotate a key',
   'explorer.op.verifyToken': 'Verify a key',
   'explorer.op.reportUsage': 'Report usage',
   'explorer.op.getTokenUsage': "A token's usage",
@@ -372,6 +373,8 @@ export const en = {
     'Deletes 1 to 100 tokens at once; answers how many existed and were deleted.',
   'explorer.about.revealTokenKey':
     'The whole key of one token. A POST, so that it stays out of caches, prefetching and browser history.',
+  'explorer.about.rotateTokenKey':
+    'A new whole key for the token, shown this once (and by reveal). The previous key still verifies as the same token until `previous_key_valid_until` (now + `grace_seconds`, at most 7 days); rotating again ends the older key at once.',
   'explorer.about.verifyToken':
     "A gateway's call for each request it serves: may this key pass, and if so, charge `cost` units, all or nothing. Always 200 for a well-formed call; `code` says why a key may not pass, the first of the checks in the order listed that fails.",
   'explorer.about.reportUsage':

@@ -322,6 +322,7 @@ export const zhCN: Messages = {
   'explorer.op.deleteToken': '删除令牌',
   'explorer.op.deleteTokens': '批量删除令牌',
   'explorer.op.revealTokenKey': '查看完整密钥',
+  'explorer.op.rotateTokenKey': '轮换密钥',
   'explorer.op.verifyToken': '校验密钥',
   'explorer.op.reportUsage': '上报用量',
   'explorer.op.getTokenUsage': '单个令牌的用量',
@@ -345,6 +346,8 @@ export const zhCN: Messages = {
   'explorer.about.deleteTokens': '一次删除 1 到 100 个令牌；返回实际存在并被删除的数量。',
   'explorer.about.revealTokenKey':
     '单个令牌的完整密钥。使用 POST，以免它进入缓存、预取和浏览器历史记录。',
+  'explorer.about.rotateTokenKey':
+    '为令牌生成新的完整密钥，只显示这一次（查看密钥也会显示它）。旧密钥在 `previous_key_valid_until`（现在 + `grace_seconds`，最多 7 天）之前仍可作为同一令牌通过校验；再次轮换会立即停用更早的密钥。',
   'explorer.about.verifyToken':
     '网关为其处理的每个请求调用：此密钥能否通过；若能，则扣除 `cost` 个额度单位，要么全部扣除，要么不扣。请求格式正确时总是返回 200；`code` 说明密钥为何不能通过，即按所列顺序第一个未通过的检查。',
   'explorer.about.reportUsage':
