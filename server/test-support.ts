@@ -32,6 +32,7 @@ import {
 } from './store/test-postgres';
 import { nowInSeconds } from './store/token-record';
 import type { TokenStore } from './store/token-store';
+import { deferredStore } from './test-store-proxy';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
@@ -205,25 +206,6 @@ export function openTestStore(
 
 /** Databases emptied by a finished test: making a new one takes longer than emptying one. */
 const spareDatabases: string[] = [];
-
-/** A store usable at once whose every call waits for the one `opening` resolves to. */
-function deferredStore(opening: Promise<TokenStore>, clock: () => number): TokenStore {
-  opening.catch(() => {});
-  return new Proxy({} as TokenStore, {
-    get(_target, method) {
-      // Not a promise itself: `await store` gives the store.
-      if (method === 'then') return undefined;
-      // The one method that is not async: the store's clock, which is the test's.
-      if (method === 'now') return clock;
-      return async (...args: unknown[]) => {
-        const store = await opening;
-        return (store[method as keyof TokenStore] as (...a: unknown[]) => Promise<unknown>)(
-          ...args,
-        );
-      };
-    },
-  });
-}
 
 export function startTestService(options: TestServiceOptions = {}): TestService {
   const testStore = openTestStore({ clock: options.clock });

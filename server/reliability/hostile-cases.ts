@@ -26,3 +26,58 @@ export interface Ids {
 export const JSON_TYPE = { 'Content-Type': 'application/json' };
 
 export const json = (value: unknown) => JSON.stringify(value);
+
+/** Raw JSON texts for numbers JSON.stringify cannot write. */
+export const raw = (text: string) => ({ raw: text });
+
+/** Values that are not text, not a quota, not an id: every field refuses them with a 400. */
+export const NOT_TEXT: unknown[] = [null, 0, 1, -1, 1.5, true, false, [], {}, ['x'], { a: 'x' }];
+
+export const NOT_QUOTA: unknown[] = [
+  null,
+  '5',
+  '',
+  true,
+  [],
+  {},
+  [5],
+  -1,
+  -0.5,
+  0.5,
+  1.5,
+  1e-7,
+  999_999_999_999_999.9,
+  1e15 + 1,
+  1e16,
+  2 ** 53,
+  Number.MAX_VALUE,
+  raw('9007199254740993'),
+  raw('123456789012345678901234567890'),
+  raw('1e309'),
+  raw('-1e309'),
+  '1e3',
+  '0x10',
+  'NaN',
+  'Infinity',
+];
+
+export const NOT_ID: unknown[] = [
+  null,
+  0,
+  -1,
+  -0,
+  1.5,
+  0.5,
+  '1',
+  '',
+  'abc',
+  true,
+  [],
+  {},
+  [1],
+  2 ** 53,
+  1e20,
+  raw('9007199254740993'),
+  raw('1e309'),
+  raw('-1e309'),
+];

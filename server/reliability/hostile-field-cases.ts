@@ -1,11 +1,17 @@
 /** Bodies whose fields break their rules, and keys that would reach a prototype. */
-import { JSON_TYPE, type Ids, type HostileCase } from './hostile-cases';
+import { gatewayFieldCases } from './hostile-gateway-cases';
+import {
+  JSON_TYPE,
+  NOT_ID,
+  NOT_QUOTA,
+  NOT_TEXT,
+  raw,
+  type Ids,
+  type HostileCase,
+} from './hostile-cases';
 
-/** Raw JSON texts for numbers JSON.stringify cannot write. */
-const raw = (text: string) => ({ raw: text });
 type Value = unknown;
 
-const NOT_TEXT: Value[] = [null, 0, 1, -1, 1.5, true, false, [], {}, ['x'], { a: 'x' }];
 const CONTROL_CHARACTERS = [
   '\u0000',
   'a\u0000b',
@@ -22,33 +28,6 @@ const CONTROL_CHARACTERS = [
 ];
 const LONE_SURROGATES = ['\ud800', 'a\udfffb', '\ud83d', 'x\ude00'];
 /** Numbers that are not whole, too large, negative or not numbers at all. */
-const NOT_QUOTA: Value[] = [
-  null,
-  '5',
-  '',
-  true,
-  [],
-  {},
-  [5],
-  -1,
-  -0.5,
-  0.5,
-  1.5,
-  1e-7,
-  999_999_999_999_999.9,
-  1e15 + 1,
-  1e16,
-  2 ** 53,
-  Number.MAX_VALUE,
-  raw('9007199254740993'),
-  raw('123456789012345678901234567890'),
-  raw('1e309'),
-  raw('-1e309'),
-  '1e3',
-  '0x10',
-  'NaN',
-  'Infinity',
-];
 const NOT_EXPIRY: Value[] = [
   null,
   '-1',
@@ -67,26 +46,6 @@ const NOT_EXPIRY: Value[] = [
   Number.MIN_SAFE_INTEGER,
 ];
 const NOT_BOOLEAN: Value[] = [null, 0, 1, 'true', 'false', '', 'yes', [], {}, [true]];
-const NOT_ID: Value[] = [
-  null,
-  0,
-  -1,
-  -0,
-  1.5,
-  0.5,
-  '1',
-  '',
-  'abc',
-  true,
-  [],
-  {},
-  [1],
-  2 ** 53,
-  1e20,
-  raw('9007199254740993'),
-  raw('1e309'),
-  raw('-1e309'),
-];
 const NOT_STATUS: Value[] = [null, 0, 5, -1, 1.5, '1', '2', true, [], {}, [1]];
 
 /** Writes a body, keeping raw number texts as they are. */
@@ -174,72 +133,7 @@ export function fieldCases(ids: Ids): HostileCase[] {
   add('batch delete', 'POST', '/api/token/batch', [['ids', [ids.existing, 'x']]]);
   add('batch delete', 'POST', '/api/token/batch', []);
 
-  // A verify refused for its input charges nothing, even with the key of a token that has quota.
-  const verify = (entries: [string, Value][]) =>
-    add('verify', 'POST', '/api/token/verify', entries);
-  for (const value of [...NOT_TEXT, '', '   ', 'k'.repeat(201)]) verify([['key', value]]);
-  verify([['cost', 1]]);
-  for (const value of NOT_QUOTA) {
-    verify([
-      ['key', ids.existingKey],
-      ['cost', value],
-    ]);
-  }
-  for (const value of [...NOT_TEXT, 'm'.repeat(101)]) {
-    verify([
-      ['key', ids.existingKey],
-      ['model', value],
-      ['cost', 1],
-    ]);
-  }
-  for (const value of [
-    ...NOT_TEXT,
-    '',
-    'localhost',
-    '10.0.0.256',
-    '10.0.0.0/8',
-    '::1::',
-    ' 10.0.0.1',
-  ]) {
-    verify([
-      ['key', ids.existingKey],
-      ['ip', value],
-      ['cost', 1],
-    ]);
-  }
-
-  for (const value of [null, -1, 604_801, 1.5, '60', true, [], {}, 1e300]) {
-    add('rotate', 'POST', `/api/token/${ids.existing}/rotate`, [['grace_seconds', value]]);
-  }
-
-  // A refused report charges nothing either.
-  const report = (entries: [string, Value][]) =>
-    add('usage report', 'POST', '/api/token/usage', entries);
-  report([['quota', 1]]);
-  report([
-    ['key', ids.existingKey],
-    ['token_id', ids.existing],
-    ['quota', 1],
-  ]);
-  for (const value of NOT_QUOTA) {
-    report([
-      ['token_id', ids.existing],
-      ['quota', value],
-    ]);
-  }
-  for (const value of NOT_ID) {
-    report([
-      ['token_id', value],
-      ['quota', 1],
-    ]);
-  }
-  for (const value of [...NOT_TEXT, '', 'r'.repeat(129)]) {
-    report([
-      ['token_id', ids.existing],
-      ['quota', 1],
-      ['request_id', value],
-    ]);
-  }
+  gatewayFieldCases(ids, add);
 
   const option = (entries: [string, Value][]) => add('options', 'PUT', '/api/option/', entries);
   for (const key of [

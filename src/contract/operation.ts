@@ -21,6 +21,11 @@ export const FAILURE_MEANINGS: Readonly<Record<FailureStatus, string>> = {
   503: 'The database does not answer.',
 };
 
+/** Failures of every route behind the admin key. */
+export const GUARDED = [401, 429, 500] as const;
+/** Failures of every write with a JSON body. */
+export const WRITE = [400, 413, 415, ...GUARDED] as const;
+
 /** A request as the README's curl examples make it. */
 export interface OperationExample {
   /** What the example shows, as the README's comment says it. */
