@@ -104,12 +104,12 @@ export function sqliteGatewayCalls(
   };
 
   const settle = (report: UsageReport, now: number): ReportOutcome => {
-    const digest = keyDigest(normalizeKey(report.key ?? ''));
+    const byKey = (digest: Buffer) =>
+      statements.quotaByDigest.get(digest) ?? statements.quotaByPreviousDigest.get(digest, now);
     const row =
       report.token_id !== undefined
         ? statements.quotaById.get(report.token_id)
-        : (statements.quotaByDigest.get(digest) ??
-          statements.quotaByPreviousDigest.get(digest, now));
+        : byKey(keyDigest(normalizeKey(report.key ?? '')));
     if (!row) return null;
     const figures = { remain_quota: row.remain_quota, used_quota: row.used_quota };
     if (report.request_id !== undefined) {
@@ -136,12 +136,13 @@ export function sqliteGatewayCalls(
     };
   };
 
-  const writeDeferred = () => {
+  /** The write of what is pending, once committed; nothing at all when nothing is. */
+  const writeDeferred = (): Promise<void> | undefined => {
     const times = pending.take();
     const sums = meter.take();
-    if (times.length === 0 && sums.length === 0) return;
+    if (times.length === 0 && sums.length === 0) return undefined;
     const now = clock();
-    void writes
+    return writes
       .run(() => {
         for (const [id, time] of times) statements.touch.run(time, id);
         for (const sum of sums) {
@@ -152,7 +153,7 @@ export function sqliteGatewayCalls(
       })
       .catch((error: unknown) => console.error('writing usage figures failed:', error));
   };
-  const timer = setInterval(writeDeferred, ACCESS_FLUSH_MS);
+  const timer = setInterval(() => void writeDeferred(), ACCESS_FLUSH_MS);
   timer.unref();
 
   return {
@@ -167,13 +168,13 @@ export function sqliteGatewayCalls(
       const now = clock();
       return writes.run(() => settle(report, now));
     },
+    // A read of the figures with nothing pending writes nothing, not an empty transaction.
     async flushUsage() {
-      writeDeferred();
-      await writes.run(() => undefined);
+      await writeDeferred();
     },
     close() {
       clearInterval(timer);
-      writeDeferred();
+      void writeDeferred();
     },
   };
 }
