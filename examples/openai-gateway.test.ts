@@ -115,4 +115,17 @@ describe('the example gateway', () => {
     expect(await refused.json()).toMatchObject({ error: { code: 'model_not_allowed' } });
     expect((await tokenOf(narrow.id)).used_quota).toBe(0);
   });
+
+  it("answers 429 with Retry-After beyond a key's requests per minute", async () => {
+    const token = await createToken({ name: 'One a minute', unlimited_quota: true, rpm_limit: 1 });
+    expect((await chat(token.key)).status).toBe(200);
+    let limited = await chat(token.key);
+    // The service keeps real time here: a minute may have begun between the two.
+    if (limited.status === 200) limited = await chat(token.key);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ error: { code: 'rate_limit_exceeded' } });
+    const wait = Number(limited.headers.get('Retry-After'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+  });
 });

@@ -34,6 +34,7 @@ interface Verdict {
   valid: boolean;
   code: string;
   token_id: number | null;
+  rate_limit: { reset_time: number } | null;
 }
 
 interface Usage {
@@ -69,17 +70,29 @@ const REFUSALS: Record<string, { status: number; type: string; message: string }
   },
 };
 
-function send(response: ServerResponse, status: number, body: unknown): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(text),
+    ...headers,
   });
   response.end(text);
 }
 
-function sendError(response: ServerResponse, status: number, code: string, message: string) {
-  send(response, status, { error: { message, type: code, param: null, code } });
+function sendError(
+  response: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers?: Record<string, string>,
+) {
+  send(response, status, { error: { message, type: code, param: null, code } }, headers);
 }
 
 async function readBody(request: IncomingMessage): Promise<string | null> {
@@ -189,7 +202,16 @@ async function chatCompletion(
   });
   if (!verdict.valid || verdict.token_id === null) {
     const refusal = REFUSALS[verdict.code] ?? REFUSALS.NOT_FOUND!;
-    sendError(response, refusal.status, refusal.type, refusal.message);
+    // OpenAI's clients wait Retry-After seconds before they try a rate-limited request again.
+    const retry =
+      verdict.code === 'RATE_LIMITED' && verdict.rate_limit
+        ? {
+            'Retry-After': String(
+              Math.max(1, verdict.rate_limit.reset_time - Math.floor(Date.now() / 1000)),
+            ),
+          }
+        : undefined;
+    sendError(response, refusal.status, refusal.type, refusal.message, retry);
     return;
   }
   let answer: { usage?: Usage };

@@ -153,6 +153,10 @@ function synthetic(index: number, now: number): TokenRecordInput {
     accessed_time: between(created, now),
     models: pick(MODEL_LISTS),
     subnet: Math.random() < 0.05 ? '10.0.0.0/8' : '',
+    quota_reset_period: 'none',
+    quota_reset_amount: 0,
+    next_reset_time: -1,
+    rpm_limit: 0,
   };
 }
 

@@ -27,6 +27,10 @@ export function demoTokens(now: number): TokenRecordInput[] {
       accessed_time: demo.usedDaysAgo === undefined ? created : now - demo.usedDaysAgo * DAY - 600,
       models: demo.models ?? '',
       subnet: demo.subnet ?? '',
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      next_reset_time: -1,
+      rpm_limit: 0,
     };
   });
 }

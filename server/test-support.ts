@@ -11,13 +11,8 @@ import type { HttpBindings } from '@hono/node-server';
 import { inject } from 'vitest';
 import { anyEnvelopeSchema } from '../src/contract/envelope';
 import type { Option } from '../src/contract/status';
-import {
-  tokenListQuerySchema,
-  tokenPageSchema,
-  tokenSchema,
-  type Token,
-  type TokenPage,
-} from '../src/contract/token';
+import { tokenListQuerySchema, tokenSchema, type Token } from '../src/contract/token';
+import { tokenPageSchema, type TokenPage } from '../src/contract/token-page';
 import { createApp } from './app';
 import type { App } from './http/types';
 import { AddressRanges } from './address-ranges';
@@ -191,7 +186,7 @@ export function openTestStore(
         // Emptied as new (ids from 1 again), it serves the next test of this file.
         await connectForTests(databaseUrl, (client) =>
           client.query(
-            'TRUNCATE tokens, options, admin_key_failures, usage_hours, usage_totals, usage_requests RESTART IDENTITY',
+            'TRUNCATE tokens, options, admin_key_failures, usage_hours, usage_totals, usage_requests, rate_windows RESTART IDENTITY',
           ),
         );
         spareDatabases.push(databaseUrl);

@@ -112,6 +112,9 @@ describe('the service over a socket', () => {
         unlimited_quota: false,
         models: '',
         subnet: '',
+        quota_reset_period: 'none',
+        quota_reset_amount: 0,
+        rpm_limit: 0,
       });
     }
     const request = (acceptEncoding: string) =>

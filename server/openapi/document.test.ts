@@ -148,6 +148,10 @@ describe('the answer check', () => {
     accessed_time: 1,
     models: '',
     subnet: '',
+    quota_reset_period: 'none',
+    quota_reset_amount: 0,
+    next_reset_time: -1,
+    rpm_limit: 0,
   };
 
   it('takes an answer as documented', async () => {

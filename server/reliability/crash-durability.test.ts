@@ -7,13 +7,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  maskKey,
-  tokenListQuerySchema,
-  tokenPageSchema,
-  tokenSchema,
-  type Token,
-} from '../../src/contract/token';
+import { maskKey, tokenListQuerySchema, tokenSchema, type Token } from '../../src/contract/token';
+import { tokenPageSchema } from '../../src/contract/token-page';
 import { checkDatabaseFile } from '../store/sqlite-file-check';
 import { DATABASE_FILE } from '../store/sqlite-database';
 import { killLaunched, launchService, type RunningService } from '../test-process';

@@ -48,6 +48,9 @@ async function useLikeTheService(dataDir: string, inspect: () => void = () => {}
       unlimited_quota: false,
       models: '',
       subnet: '',
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      rpm_limit: 0,
     });
     resolveAdminKey({ adminKey: undefined, dataDir });
     inspect();

@@ -100,6 +100,13 @@ export function fieldCases(ids: Ids): HostileCase[] {
     for (const value of NOT_BOOLEAN) write('unlimited_quota', value);
     for (const value of badText(4096)) write('models', value);
     for (const value of badText(4096)) write('subnet', value);
+    for (const value of [...NOT_TEXT, '', 'yearly', 'Daily', ' daily', 'daily\u0000']) {
+      write('quota_reset_period', value);
+    }
+    for (const value of NOT_QUOTA) write('quota_reset_amount', value);
+    for (const value of [...NOT_QUOTA, 1_000_001]) {
+      write('rpm_limit', value);
+    }
   }
   add('create', 'POST', '/api/token/', []);
   add('create', 'POST', '/api/token/', [['remain_quota', 5]]);

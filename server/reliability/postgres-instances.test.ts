@@ -201,6 +201,34 @@ describe('several instances on one PostgreSQL database', () => {
     expect([stored.remain_quota, stored.used_quota]).toEqual([10, 990]);
   }, 60_000);
 
+  it('hold a token to its requests per minute together: 60 verifies split across both, 10 pass', async () => {
+    const services = await startInstances(await newTestDatabaseUrl());
+    const token = tokenSchema.parse(
+      (
+        await call(services[0]!, 'POST', '/api/token/', {
+          name: 'Ten a minute',
+          unlimited_quota: true,
+          rpm_limit: 10,
+        })
+      ).data,
+    );
+    // The instances keep real time: the verifies are sent well inside one minute.
+    const secondOfMinute = Math.floor(Date.now() / 1000) % 60;
+    if (secondOfMinute >= 50) await new Promise((r) => setTimeout(r, (61 - secondOfMinute) * 1000));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, k) =>
+        call(services[k % 2]!, 'POST', '/api/token/verify', { key: token.key, cost: 1 }),
+      ),
+    );
+    const codes = answers.map((answer) => (answer.data as { code: string }).code);
+    expect(codes.filter((code) => code === 'VALID')).toHaveLength(10);
+    expect(codes.filter((code) => code === 'RATE_LIMITED')).toHaveLength(50);
+    const stored = tokenSchema.parse(
+      (await call(services[1]!, 'GET', `/api/token/${token.id}`)).data,
+    );
+    expect(stored.used_quota).toBe(10);
+  }, 90_000);
+
   it('lose no acknowledged write when one is killed while clients write through both', async () => {
     const [a, b] = await startInstances(await newTestDatabaseUrl());
     /** Each client's tokens: the last acknowledged remain_quota, and the one in flight. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_ORDERS, tokenPageSchema, type Token } from '../../src/contract/token';
+import { TOKEN_ORDERS, type Token } from '../../src/contract/token';
+import { tokenPageSchema } from '../../src/contract/token-page';
 import { nowInSeconds } from '../store/token-record';
 import { startTestService, type TestService } from '../test-support';
 

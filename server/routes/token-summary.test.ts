@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenSummarySchema } from '../../src/contract/token';
+import { tokenSummarySchema } from '../../src/contract/token-page';
 import { nowInSeconds } from '../store/token-record';
 import { startTestService, type TestService } from '../test-support';
 

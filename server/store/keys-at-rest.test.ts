@@ -28,6 +28,9 @@ const input = (name: string) => ({
   unlimited_quota: false,
   models: '',
   subnet: '',
+  quota_reset_period: 'none' as const,
+  quota_reset_amount: 0,
+  rpm_limit: 0,
 });
 
 /** Every file under `dir`, recursively. */

@@ -1,4 +1,5 @@
-import { TOTAL_CAP, type TokenListQuery } from '../../src/contract/token';
+import { type TokenListQuery } from '../../src/contract/token';
+import { TOTAL_CAP } from '../../src/contract/token-page';
 
 /** A TokenPage as the JSON text the service sends, from its tokens already made into JSON. */
 export function pageJson(

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { TOTAL_CAP, type TokenListQuery } from '../../src/contract/token';
+import { type TokenListQuery } from '../../src/contract/token';
+import { TOTAL_CAP } from '../../src/contract/token-page';
 import { pageJson, reportedTotal } from './page-json';
 import { ANCHOR_EVERY, PostgresOrderAnchors } from './postgres-order-anchors';
 import { Params, orderBy, tokenFilter, tokenJson } from './postgres-sql';

@@ -212,6 +212,25 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   CREATE INDEX tokens_by_previous_key ON tokens (previous_key_digest)
     WHERE previous_key_digest IS NOT NULL;
   `,
+  `
+  -- Budgets that refill, and requests per minute. next_reset_time is -1 without a period; the
+  -- index holds only tokens with one, so finding those due reads no other.
+  ALTER TABLE tokens
+    ADD COLUMN quota_reset_period TEXT NOT NULL DEFAULT 'none'
+      CHECK (quota_reset_period IN ('none', 'daily', 'weekly', 'monthly')),
+    ADD COLUMN quota_reset_amount BIGINT NOT NULL DEFAULT 0 CHECK (quota_reset_amount >= 0),
+    ADD COLUMN next_reset_time BIGINT NOT NULL DEFAULT -1,
+    ADD COLUMN rpm_limit INTEGER NOT NULL DEFAULT 0 CHECK (rpm_limit >= 0);
+  CREATE INDEX tokens_by_next_reset ON tokens (next_reset_time) WHERE next_reset_time >= 0;
+
+  -- Verifies counted per token in the current minute, shared by every instance. Unlogged: a
+  -- count is worth nothing after a crash, and its writes then wait for no disk.
+  CREATE UNLOGGED TABLE rate_windows (
+    token_id BIGINT PRIMARY KEY,
+    window_start BIGINT NOT NULL,
+    count INTEGER NOT NULL
+  );
+  `,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -26,6 +26,10 @@ function token(i: number): TokenRecordInput {
     accessed_time: NOW - (i % 1000),
     models: i % 5 === 0 ? 'gpt-4o,gpt-4o-mini' : '',
     subnet: i % 17 === 0 ? '10.0.0.0/8' : '',
+    quota_reset_period: 'none',
+    quota_reset_amount: 0,
+    next_reset_time: -1,
+    rpm_limit: 0,
   };
 }
 
@@ -80,6 +84,9 @@ describe('moving from SQLite to PostgreSQL', () => {
       unlimited_quota: false,
       models: '',
       subnet: '',
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      rpm_limit: 0,
     });
     expect(next.id).toBeGreaterThan(highestEver);
   }, 60_000);

@@ -1,11 +1,6 @@
 /** The SQL pieces of the PostgreSQL store: columns, the token as JSON, filters and orders. */
 import pg from 'pg';
-import {
-  normalizeKey,
-  type TokenOrder,
-  type TokenStatusCode,
-  type TokenUpdate,
-} from '../../src/contract/token';
+import { normalizeKey, type TokenOrder, type TokenStatusCode } from '../../src/contract/token';
 import { keyDigest, type KeySeal } from './key-seal';
 import { PG_ORDER_COLUMNS, foldName } from './postgres-schema';
 import { orderField } from './token-order';
@@ -40,6 +35,10 @@ export const COLUMN_TYPES: Record<(typeof INSERT_COLUMNS)[number], string> = {
   accessed_time: 'bigint',
   models: 'text',
   subnet: 'text',
+  quota_reset_period: 'text',
+  quota_reset_amount: 'bigint',
+  next_reset_time: 'bigint',
+  rpm_limit: 'integer',
   key_digest: 'bytea',
   key_sealed: 'bytea',
   key_masked: 'text',
@@ -82,7 +81,11 @@ export const tokenJson = (now: string) => `json_build_object(
   'created_time', created_time,
   'accessed_time', accessed_time,
   'models', models,
-  'subnet', subnet)::text`;
+  'subnet', subnet,
+  'quota_reset_period', quota_reset_period,
+  'quota_reset_amount', quota_reset_amount,
+  'next_reset_time', next_reset_time,
+  'rpm_limit', rpm_limit)::text`;
 
 /** The returned status as SQL, mirroring returnedStatus() in src/contract/token-status.ts. */
 export const statusCondition = (status: TokenStatusCode, params: Params): string => {
@@ -174,9 +177,4 @@ export function summarySql(filter: TokenFilterQuery, params: Params): string {
       count(*) FILTER (WHERE unlimited_quota) AS unlimited,
       coalesce(sum(remain_quota) FILTER (WHERE NOT unlimited_quota), 0)::float8 AS remain_quota
     FROM tokens ${tokenFilter(filter, params)}`;
-}
-
-/** Only the fields the patch carries, so the rest keep their stored values. */
-export function definedFields(patch: TokenUpdate): Partial<TokenRecord> {
-  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
 }

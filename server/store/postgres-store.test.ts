@@ -30,6 +30,10 @@ const record = (name: string): TokenRecordInput => ({
   accessed_time: 1,
   models: '',
   subnet: '',
+  quota_reset_period: 'none',
+  quota_reset_amount: 0,
+  next_reset_time: -1,
+  rpm_limit: 0,
 });
 
 describe('the PostgreSQL schema', () => {
@@ -48,6 +52,9 @@ describe('the PostgreSQL schema', () => {
         unlimited_quota: false,
         models: '',
         subnet: '',
+        quota_reset_period: 'none',
+        quota_reset_amount: 0,
+        rpm_limit: 0,
       });
       expect((await stores[7]!.get(created.id))?.name).toBe('After the race');
     } finally {
@@ -251,6 +258,9 @@ describe('the anchors of deep pages', () => {
           unlimited_quota: false,
           models: '',
           subnet: '',
+          quota_reset_period: 'none',
+          quota_reset_amount: 0,
+          rpm_limit: 0,
         });
         for (const store of [fresh, reader, fresh, reader]) {
           expect(await names(store)).toEqual(['n 1199', 'n 1200', 'n 1201']);

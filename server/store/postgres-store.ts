@@ -2,12 +2,8 @@ import type pg from 'pg';
 import type { FailureCounter } from '../failure-limiter';
 import { postgresFailureCounter, type SharedFailureOptions } from './postgres-failure-counter';
 import { OPTION_KEYS, type Option } from '../../src/contract/status';
-import {
-  TOKEN_ORDERS,
-  type TokenListQuery,
-  type TokenPage,
-  type TokenSummary,
-} from '../../src/contract/token';
+import { TOKEN_ORDERS, type TokenListQuery } from '../../src/contract/token';
+import { type TokenPage, type TokenSummary } from '../../src/contract/token-page';
 import { KeySeal } from './key-seal';
 import { connectPostgres } from './postgres-connection';
 import { OPTION_DEFAULTS } from './option-defaults';
@@ -18,7 +14,6 @@ import {
   INSERT_MANY,
   Params,
   SELECT_RECORD,
-  definedFields,
   insertArrays,
   insertValues,
   summarySql,
@@ -30,12 +25,13 @@ import { PostgresOrderAnchors } from './postgres-order-anchors';
 import { rotatePostgres } from './postgres-rotate';
 import { readPostgresUsage } from './postgres-usage';
 import { postgresGatewayCalls } from './postgres-verify';
+import { applyResetsSql, resetTimes } from './quota-resets';
 import {
   enableRefusal,
   newTokenRecord,
   nowInSeconds,
+  patchedRecord,
   toToken,
-  type TokenRecord,
 } from './token-record';
 import type { TokenRecordInput, TokenStore, UpdateResult } from './token-store';
 
@@ -51,6 +47,13 @@ export interface PostgresStoreOptions {
   /** TOKENDESK_SECRET: seals the token keys; every instance on the database has the same. */
   secret: Buffer;
 }
+
+const APPLY_RESETS = applyResetsSql({
+  now: '$1::bigint',
+  daily: '$2::bigint',
+  weekly: '$3::bigint',
+  monthly: '$4::bigint',
+});
 
 /** Rows a single INSERT carries when many tokens are inserted at once. */
 const INSERT_CHUNK = 2000;
@@ -86,13 +89,24 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   };
 
   const anchors = new PostgresOrderAnchors(query);
-  const gateway = postgresGatewayCalls(query, transaction, clock);
+  /**
+   * Resets that fell due are written before anything reads the tokens (quota-resets.ts): one
+   * UPDATE through a partial index, which writes nothing when none is due. Instances doing it at
+   * once do not reset a token twice: the second finds its next reset already moved on.
+   */
+  const catchUp = async (now = clock()) => {
+    const times = resetTimes(now);
+    await query(APPLY_RESETS, [times.now, times.daily, times.weekly, times.monthly]);
+  };
+  const gateway = postgresGatewayCalls(query, transaction, catchUp, clock);
   // One snapshot for the total and the page, so they agree while other instances write.
-  const pageJson = (listQuery: TokenListQuery) =>
-    transaction(
+  const pageJson = async (listQuery: TokenListQuery) => {
+    await catchUp();
+    return transaction(
       (client) => readPageJson(client, listQuery, clock(), anchors),
       'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
     );
+  };
 
   return {
     ready,
@@ -104,6 +118,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     listJson: pageJson,
 
     async get(id) {
+      await catchUp();
       const { rows } = await query<TokenRow>(`SELECT ${SELECT_RECORD} FROM tokens WHERE id = $1`, [
         id,
       ]);
@@ -125,6 +140,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     async update(patch) {
       const now = clock();
+      await catchUp(now);
       // The row stays locked from the read to the commit: concurrent updates of one token
       // apply one after another, each to the whole result of the one before.
       return transaction(async (client): Promise<UpdateResult> => {
@@ -134,7 +150,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         );
         const stored = rows[0];
         if (!stored) return { outcome: 'not_found' };
-        const next: TokenRecord = { ...stored, ...definedFields(patch) };
+        const next = patchedRecord(stored, patch, now);
         // Only switching a disabled token on is refused.
         if (patch.status === 1 && stored.status === 2) {
           const refusal = enableRefusal(next, now);
@@ -142,7 +158,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         }
         await client.query(
           `UPDATE tokens SET name = $2, name_folded = $3, status = $4, remain_quota = $5,
-            unlimited_quota = $6, expired_time = $7, models = $8, subnet = $9 WHERE id = $1`,
+            unlimited_quota = $6, expired_time = $7, models = $8, subnet = $9,
+            quota_reset_period = $10, quota_reset_amount = $11, next_reset_time = $12,
+            rpm_limit = $13
+          WHERE id = $1`,
           [
             next.id,
             next.name,
@@ -153,6 +172,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
             next.expired_time,
             next.models,
             next.subnet,
+            next.quota_reset_period,
+            next.quota_reset_amount,
+            next.next_reset_time,
+            next.rpm_limit,
           ],
         );
         return { outcome: 'updated', token: toToken(next, now, next.key_masked) };
@@ -172,6 +195,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     },
 
     async summary(filter) {
+      await catchUp();
       const params = new Params(clock());
       const { rows } = await query<Omit<TokenSummary, 'enabled'>>(
         summarySql(filter, params),
@@ -244,7 +268,11 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     failureCounter: (counterOptions) => postgresFailureCounter(query, counterOptions),
 
     now: () => clock(),
-    rotate: (id, graceSeconds) => rotatePostgres(query, seal, id, graceSeconds, clock()),
+    async rotate(id, graceSeconds) {
+      const now = clock();
+      await catchUp(now);
+      return rotatePostgres(query, seal, id, graceSeconds, now);
+    },
     verify: (request) => gateway.verify(request),
     report: (report) => gateway.report(report),
     flushUsage: () => gateway.flushUsage(),

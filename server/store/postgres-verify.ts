@@ -1,14 +1,17 @@
 import { normalizeKey } from '../../src/contract/token';
 import { REQUEST_ID_WINDOW_SECONDS, type UsageReport } from '../../src/contract/usage';
+import type { TokenVerify, VerifyResult } from '../../src/contract/verify';
 import { keyDigest } from './key-seal';
 import type { Query, Transaction } from './postgres-connection';
 import { ACCESS_FLUSH_MS, PendingAccess } from './pending-access';
 import type { GatewayCalls, ReportOutcome } from './token-store';
 import { REPORTED, UsageMeter } from './usage-meter';
+import { isResetDue } from './quota-resets';
+import { rateLimitState, windowStart } from './rate-windows';
 import {
   VERIFIED_COLUMNS,
   accessDenial,
-  quotaCovers,
+  limitDenial,
   verifyAnswer,
   type VerifiedToken,
 } from './verify-rules';
@@ -27,6 +30,26 @@ const addSums = (table: string, keys: string[]) =>
 const ADD_HOURS = addSums('usage_hours', ['token_id', 'hour', 'model', 'code']);
 const ADD_TOTALS = addSums('usage_totals', ['hour', 'model', 'code']);
 
+/** The id of the token a key names: its current key, or its previous one within the grace. */
+const ID_BY_KEY = `SELECT id FROM tokens WHERE key_digest = $1
+  UNION ALL SELECT id FROM tokens WHERE previous_key_digest = $1 AND previous_key_valid_until > $2
+  LIMIT 1`;
+
+/** Takes the units only if the token, as it is at that moment, still has them. */
+const CHARGE = `UPDATE tokens SET
+    remain_quota = CASE WHEN unlimited_quota THEN remain_quota ELSE remain_quota - $2 END,
+    used_quota = used_quota + $2, accessed_time = greatest(accessed_time, $3)
+  WHERE id = $1 AND status = 1 AND (unlimited_quota OR (remain_quota > 0 AND remain_quota >= $2))
+  RETURNING ${VERIFIED_COLUMNS}`;
+
+/** Counts one verify in the token's window, a new window starting at 1. */
+const TAKE_SLOT = `INSERT INTO rate_windows (token_id, window_start, count) VALUES ($1, $2, 1)
+  ON CONFLICT (token_id) DO UPDATE SET
+    count = CASE WHEN rate_windows.window_start = excluded.window_start
+      THEN rate_windows.count + 1 ELSE 1 END,
+    window_start = excluded.window_start
+  RETURNING count`;
+
 /**
  * Verify and usage reports on PostgreSQL. A verify reads the token by its key's digest and
  * decides; a charge is one UPDATE that takes the units only if the token, as it is at that
@@ -39,6 +62,7 @@ const ADD_TOTALS = addSums('usage_totals', ['hour', 'model', 'code']);
 export function postgresGatewayCalls(
   query: Query,
   transaction: Transaction,
+  catchUp: (now: number) => Promise<void>,
   clock: () => number,
 ): GatewayCalls & { close(): Promise<void> } {
   const pending = new PendingAccess();
@@ -57,16 +81,49 @@ export function postgresGatewayCalls(
     ).rows[0];
 
   const charge = async (token: VerifiedToken, cost: number, now: number) =>
-    (
-      await query<VerifiedToken>(
-        `UPDATE tokens SET
-          remain_quota = CASE WHEN unlimited_quota THEN remain_quota ELSE remain_quota - $2 END,
-          used_quota = used_quota + $2, accessed_time = greatest(accessed_time, $3)
-        WHERE id = $1 AND status = 1 AND (unlimited_quota OR (remain_quota > 0 AND remain_quota >= $2))
-        RETURNING ${VERIFIED_COLUMNS}`,
-        [token.id, cost, now],
-      )
-    ).rows[0];
+    (await query<VerifiedToken>(CHARGE, [token.id, cost, now])).rows[0];
+
+  /**
+   * A verify of a token with a requests-per-minute limit: its window is shared by every instance,
+   * so the token's row is locked while its window is read, counted and charged, and verifies of
+   * it through any instance take their turns. Null when the token changed meanwhile (a reset fell
+   * due, or the key no longer names it): it is judged again from the start.
+   */
+  const verifyLimited = (digest: Buffer, request: TokenVerify, now: number) =>
+    transaction(async (client): Promise<VerifyResult | null> => {
+      const start = windowStart(now);
+      const { rows } = await client.query<VerifiedToken>(
+        `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE id = (${ID_BY_KEY}) FOR UPDATE`,
+        [digest, now],
+      );
+      const token = rows[0];
+      if (!token || isResetDue(token, now)) return null;
+      // Read after the lock is held, in a statement of its own: a statement sees what was
+      // committed when it began, and the lock may have been waited for.
+      const { rows: windows } = await client.query<{ count: number }>(
+        'SELECT count FROM rate_windows WHERE token_id = $1 AND window_start = $2',
+        [token.id, start],
+      );
+      const counted = windows[0]?.count ?? 0;
+      const model = request.model ?? '';
+      const window = (count: number) => rateLimitState(token.rpm_limit, count, now);
+      const denial = accessDenial(token, request, now) ?? limitDenial(token, counted, request.cost);
+      if (denial) {
+        meter.add(token.id, now, model, denial, 0);
+        const reached = denial === 'RATE_LIMITED' || denial === 'EXHAUSTED';
+        return verifyAnswer(token, denial, reached ? window(counted) : null);
+      }
+      const { rows: slots } = await client.query<{ count: number }>(TAKE_SLOT, [token.id, start]);
+      let charged: VerifiedToken = token;
+      if (request.cost > 0) {
+        charged = (await client.query<VerifiedToken>(CHARGE, [token.id, request.cost, now]))
+          .rows[0]!;
+      } else {
+        pending.note(token.id, now);
+      }
+      meter.add(token.id, now, model, 'VALID', request.cost);
+      return verifyAnswer(charged, 'VALID', window(slots[0]!.count));
+    });
 
   const settle = (report: UsageReport, now: number) =>
     transaction(async (client): Promise<ReportOutcome> => {
@@ -77,11 +134,7 @@ export function postgresGatewayCalls(
               [report.token_id],
             )
           : await client.query<QuotaRow>(
-              `SELECT id, remain_quota, used_quota FROM tokens WHERE id = (
-                SELECT id FROM tokens WHERE key_digest = $1
-                UNION ALL SELECT id FROM tokens
-                  WHERE previous_key_digest = $1 AND previous_key_valid_until > $2
-                LIMIT 1) FOR UPDATE`,
+              `SELECT id, remain_quota, used_quota FROM tokens WHERE id = (${ID_BY_KEY}) FOR UPDATE`,
               [keyDigest(normalizeKey(report.key ?? '')), now],
             );
       const row = rows[0];
@@ -162,9 +215,16 @@ export function postgresGatewayCalls(
           meter.add(0, now, model, 'NOT_FOUND', 0);
           return verifyAnswer(null, 'NOT_FOUND');
         }
-        const denial =
-          accessDenial(token, request, now) ??
-          (quotaCovers(token, request.cost) ? null : 'EXHAUSTED');
+        if (isResetDue(token, now)) {
+          await catchUp(now);
+          continue;
+        }
+        if (token.rpm_limit > 0 && !accessDenial(token, request, now)) {
+          const answer = await verifyLimited(digest, request, now);
+          if (answer) return answer;
+          continue;
+        }
+        const denial = accessDenial(token, request, now) ?? limitDenial(token, 0, request.cost);
         if (denial) {
           meter.add(token.id, now, model, denial, 0);
           return verifyAnswer(token, denial);
@@ -183,6 +243,7 @@ export function postgresGatewayCalls(
     },
     async report(report) {
       const now = clock();
+      await catchUp(now);
       const outcome = await settle(report, now);
       if (outcome && !outcome.duplicate) {
         meter.add(outcome.token_id, now, report.model ?? '', REPORTED, report.quota);

@@ -1,4 +1,5 @@
-import { normalizeKey, TOTAL_CAP } from '../../src/contract/token';
+import { normalizeKey } from '../../src/contract/token';
+import { TOTAL_CAP } from '../../src/contract/token-page';
 import type {
   TokenListQuery,
   TokenOrder,
@@ -73,7 +74,11 @@ export const TOKEN_JSON = `json_object(
   'created_time', created_time,
   'accessed_time', accessed_time,
   'models', models,
-  'subnet', subnet)`;
+  'subnet', subnet,
+  'quota_reset_period', quota_reset_period,
+  'quota_reset_amount', quota_reset_amount,
+  'next_reset_time', next_reset_time,
+  'rpm_limit', rpm_limit)`;
 
 /** Each expression matches an index of sqlite-schema, so ordering reads the index, not a sort. */
 export const ORDER_EXPRESSIONS: Record<TokenOrderField, string> = {

@@ -136,6 +136,17 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   CREATE INDEX tokens_by_previous_key ON tokens (previous_key_digest)
     WHERE previous_key_digest IS NOT NULL;
   `,
+  `
+  -- Budgets that refill, and requests per minute. next_reset_time is -1 without a period; the
+  -- index holds only tokens with one, so finding those due reads no other.
+  ALTER TABLE tokens ADD COLUMN quota_reset_period TEXT NOT NULL DEFAULT 'none'
+    CHECK (quota_reset_period IN ('none', 'daily', 'weekly', 'monthly'));
+  ALTER TABLE tokens ADD COLUMN quota_reset_amount INTEGER NOT NULL DEFAULT 0
+    CHECK (quota_reset_amount >= 0);
+  ALTER TABLE tokens ADD COLUMN next_reset_time INTEGER NOT NULL DEFAULT -1;
+  ALTER TABLE tokens ADD COLUMN rpm_limit INTEGER NOT NULL DEFAULT 0 CHECK (rpm_limit >= 0);
+  CREATE INDEX tokens_by_next_reset ON tokens (next_reset_time) WHERE next_reset_time >= 0;
+  `,
 ];
 
 /**

@@ -1,24 +1,25 @@
 import { OPTION_KEYS } from '../../src/contract/status';
 import type { Option } from '../../src/contract/status';
-import type { TokenPage, TokenSummary, TokenUpdate } from '../../src/contract/token';
+import type { TokenUpdate } from '../../src/contract/token';
+import type { TokenPage } from '../../src/contract/token-page';
 import { KeySeal } from './key-seal';
 import { OPTION_DEFAULTS } from './option-defaults';
 import { keptSecret } from './secret-file';
 import { groupCommit } from './sqlite-group-commit';
 import { openDatabase, SERVICE_CACHE_KIB } from './sqlite-database';
-import { buildTokenFilter, indexable } from './sqlite-list-query';
 import { listReader } from './sqlite-list-reader';
-import { statementCache } from './sqlite-statement-cache';
+import { sqliteSummary } from './sqlite-summary';
 import { sqliteRotation } from './sqlite-rotate';
 import { sqliteUsageReader } from './sqlite-usage';
 import { sqliteGatewayCalls } from './sqlite-verify';
+import { sqliteQuotaResets } from './sqlite-quota-resets';
 import {
   enableRefusal,
   newTokenRecord,
   FIELD_COLUMNS,
   nowInSeconds,
+  patchedRecord,
   toToken,
-  type TokenRecord,
 } from './token-record';
 import type { TokenRecordInput, TokenStore, UpdateResult } from './token-store';
 import { NAME_GRAMS_FUNCTION, nameGrams } from './sqlite-name-grams';
@@ -41,19 +42,6 @@ export interface SqliteStoreOptions {
 }
 
 type NameRow = { id: number; name: string };
-
-/**
- * One pass over the matching tokens; the status rules are token-record.ts's, written in SQL.
- * total(), not sum(): sum() of many large quotas overflows 64-bit integers and fails.
- */
-const SUMMARY_SELECT = `SELECT count(*) AS total,
-  coalesce(sum(status = 2), 0) AS disabled,
-  coalesce(sum(status = 1 AND expired_time != -1 AND expired_time <= @now), 0) AS expired,
-  coalesce(sum(status = 1 AND NOT (expired_time != -1 AND expired_time <= @now)
-    AND unlimited_quota = 0 AND remain_quota <= 0), 0) AS exhausted,
-  coalesce(sum(unlimited_quota = 1), 0) AS unlimited,
-  total(CASE WHEN unlimited_quota = 0 THEN remain_quota ELSE 0 END) AS remain_quota
-FROM tokens`;
 
 export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const clock = options.now ?? nowInSeconds;
@@ -111,13 +99,14 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   // Cheap insurance: a total drifted by a hand edit of the file is right again after a restart.
   statements.recount.run();
 
-  const summaryStatement = statementCache(db);
+  const summarize = sqliteSummary(db);
 
   // This process's commits: what the tokens are, with data_version for other processes'.
   let commits = 0;
   const writes = groupCommit(db, () => (commits += 1));
   const lists = listReader(db, { clock, commits: () => commits });
-  const gateway = sqliteGatewayCalls(db, writes, clock);
+  const resets = sqliteQuotaResets(db);
+  const gateway = sqliteGatewayCalls(db, writes, resets, clock);
   const rotation = sqliteRotation(db, seal);
   const usageFigures = sqliteUsageReader(db);
 
@@ -172,7 +161,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     const row = statements.byId.get(patch.id);
     if (!row) return { outcome: 'not_found' };
     const stored = fromRow(row);
-    const next: TokenRecord = { ...stored, ...definedFields(patch) };
+    const next = patchedRecord(stored, patch, now);
     // Only switching a disabled token on is refused; an enabled one keeps its switch whatever
     // else the update changes.
     if (patch.status === 1 && stored.status === 2) {
@@ -189,16 +178,25 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     return { outcome: 'updated', token: toToken(next, now, next.key_masked) };
   });
 
+  /** Resets that fell due are written before anything reads the tokens (quota-resets.ts). */
+  const catchUp = async () => {
+    const now = clock();
+    if (resets.due(now)) await writes.run(() => resets.applyDue(now));
+  };
+
   return {
     async list(query) {
+      await catchUp();
       return JSON.parse(lists.pageJson(query)) as TokenPage;
     },
 
     async listJson(query) {
+      await catchUp();
       return lists.pageJson(query);
     },
 
     async get(id) {
+      await catchUp();
       const row = statements.byId.get(id);
       return row ? toToken(fromRow(row), clock(), row.key_masked) : null;
     },
@@ -212,7 +210,10 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     async update(patch) {
       const now = clock();
-      return writes.run(() => applyUpdate(patch, now));
+      return writes.run(() => {
+        resets.applyDue(now);
+        return applyUpdate(patch, now);
+      });
     },
 
     async remove(id) {
@@ -225,14 +226,8 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     async summary(filter) {
-      const { where, params } = buildTokenFilter(filter, clock());
-      const counts = summaryStatement(`${SUMMARY_SELECT} ${where(indexable)}`).get(params) as
-        Omit<TokenSummary, 'enabled'> | undefined;
-      if (!counts) throw new Error('the summary query returned no row');
-      return {
-        ...counts,
-        enabled: counts.total - counts.disabled - counts.expired - counts.exhausted,
-      };
+      await catchUp();
+      return summarize(filter, clock());
     },
 
     async reveal(id) {
@@ -271,7 +266,10 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     async rotate(id, graceSeconds) {
       const now = clock();
-      return writes.run(() => rotation(id, graceSeconds, now));
+      return writes.run(() => {
+        resets.applyDue(now);
+        return rotation(id, graceSeconds, now);
+      });
     },
 
     verify: (request) => gateway.verify(request),
@@ -290,9 +288,4 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       db.close();
     },
   };
-}
-
-/** Only the fields the patch carries, so the rest keep their stored values. */
-function definedFields(patch: TokenUpdate): Partial<TokenRecord> {
-  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
 }

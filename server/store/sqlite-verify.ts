@@ -7,13 +7,19 @@ import { ACCESS_FLUSH_MS, PendingAccess } from './pending-access';
 import type { GroupCommit } from './sqlite-group-commit';
 import type { GatewayCalls, ReportOutcome } from './token-store';
 import { REPORTED, UsageMeter, type UsageSum } from './usage-meter';
+import { isResetDue } from './quota-resets';
+import { RateWindows, rateLimitState } from './rate-windows';
+import type { SqliteQuotaResets } from './sqlite-quota-resets';
 import {
   VERIFIED_COLUMNS,
   accessDenial,
-  quotaCovers,
+  limitDenial,
   verifyAnswer,
   type VerifiedToken,
 } from './verify-rules';
+
+/** A free check that found its token's reset due: it is decided again inside a write. */
+const NEEDS_WRITE = Symbol('needs a write');
 
 type VerifiedRow = Omit<VerifiedToken, 'unlimited_quota'> & { unlimited_quota: number };
 type QuotaRow = { id: number; remain_quota: number; used_quota: number; unlimited_quota: number };
@@ -23,10 +29,12 @@ type QuotaRow = { id: number; remain_quota: number; used_quota: number; unlimite
  * inside the group commit's transaction, so no two verifies see the same units, and the answer
  * waits for the commit; so does a report, with its request_id. What can wait (last-used times of
  * verifies that charge nothing, and the usage figures) is written every ACCESS_FLUSH_MS.
+ * Requests-per-minute windows are counted in memory (rate-windows.ts).
  */
 export function sqliteGatewayCalls(
   db: Database.Database,
   writes: GroupCommit,
+  resets: SqliteQuotaResets,
   clock: () => number,
 ): GatewayCalls & { close(): void } {
   const statements = {
@@ -78,32 +86,60 @@ export function sqliteGatewayCalls(
   };
   const pending = new PendingAccess();
   const meter = new UsageMeter();
+  const windows = new RateWindows();
 
-  const decide = (digest: Buffer, request: TokenVerify, now: number): VerifyResult => {
+  const find = (digest: Buffer, now: number) =>
+    statements.byDigest.get(digest) ?? statements.byPreviousDigest.get(digest, now);
+
+  /**
+   * The answer to a verify, and its charge. Outside a write transaction (a free check) a token
+   * whose reset is due asks for one (NEEDS_WRITE), so that the reset is written before it is seen.
+   */
+  const decide = (
+    digest: Buffer,
+    request: TokenVerify,
+    now: number,
+    writing: boolean,
+  ): VerifyResult | typeof NEEDS_WRITE => {
     const model = request.model ?? '';
-    const row = statements.byDigest.get(digest) ?? statements.byPreviousDigest.get(digest, now);
+    let row = find(digest, now);
+    if (row && isResetDue(row, now)) {
+      if (!writing) return NEEDS_WRITE;
+      resets.applyDue(now);
+      row = find(digest, now);
+    }
     if (!row) {
       meter.add(0, now, model, 'NOT_FOUND', 0);
       return verifyAnswer(null, 'NOT_FOUND');
     }
     const token: VerifiedToken = { ...row, unlimited_quota: row.unlimited_quota === 1 };
-    const denial =
-      accessDenial(token, request, now) ?? (quotaCovers(token, request.cost) ? null : 'EXHAUSTED');
+    const accessDenied = accessDenial(token, request, now);
+    if (accessDenied) {
+      meter.add(token.id, now, model, accessDenied, 0);
+      return verifyAnswer(token, accessDenied);
+    }
+    const limited = token.rpm_limit > 0;
+    const window = (count: number) =>
+      limited ? rateLimitState(token.rpm_limit, count, now) : null;
+    const counted = limited ? windows.counted(token.id, now) : 0;
+    const denial = limitDenial(token, counted, request.cost);
     if (denial) {
       meter.add(token.id, now, model, denial, 0);
-      return verifyAnswer(token, denial);
+      return verifyAnswer(token, denial, window(counted));
     }
     meter.add(token.id, now, model, 'VALID', request.cost);
+    const rate = window(limited ? windows.take(token.id, now) : 0);
     if (request.cost === 0) {
       pending.note(token.id, now);
-      return verifyAnswer(token, 'VALID');
+      return verifyAnswer(token, 'VALID', rate);
     }
     const taken = token.unlimited_quota ? 0 : request.cost;
     statements.charge.run(taken, request.cost, now, token.id);
-    return verifyAnswer({ ...token, remain_quota: token.remain_quota - taken }, 'VALID');
+    return verifyAnswer({ ...token, remain_quota: token.remain_quota - taken }, 'VALID', rate);
   };
 
   const settle = (report: UsageReport, now: number): ReportOutcome => {
+    resets.applyDue(now);
     const byKey = (digest: Buffer) =>
       statements.quotaByDigest.get(digest) ?? statements.quotaByPreviousDigest.get(digest, now);
     const row =
@@ -138,10 +174,11 @@ export function sqliteGatewayCalls(
 
   /** The write of what is pending, once committed; nothing at all when nothing is. */
   const writeDeferred = (): Promise<void> | undefined => {
+    const now = clock();
+    windows.forgetEnded(now);
     const times = pending.take();
     const sums = meter.take();
     if (times.length === 0 && sums.length === 0) return undefined;
-    const now = clock();
     return writes
       .run(() => {
         for (const [id, time] of times) statements.touch.run(time, id);
@@ -160,9 +197,11 @@ export function sqliteGatewayCalls(
     async verify(request) {
       const digest = keyDigest(normalizeKey(request.key));
       const now = clock();
-      return request.cost === 0
-        ? decide(digest, request, now)
-        : writes.run(() => decide(digest, request, now));
+      if (request.cost === 0) {
+        const answer = decide(digest, request, now, false);
+        if (answer !== NEEDS_WRITE) return answer;
+      }
+      return writes.run(() => decide(digest, request, now, true) as VerifyResult);
     },
     async report(report) {
       const now = clock();

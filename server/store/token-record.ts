@@ -1,4 +1,10 @@
-import { KEY_LENGTH, type Token, type TokenCreate } from '../../src/contract/token';
+import { nextResetTime } from '../../src/contract/quota-reset';
+import {
+  KEY_LENGTH,
+  type Token,
+  type TokenCreate,
+  type TokenUpdate,
+} from '../../src/contract/token';
 import { isExhausted, isExpired, returnedStatus } from '../../src/contract/token-status';
 import { randomBase62 } from '../random-key';
 import type { TokenRecordInput, UpdateRefusal } from './token-store';
@@ -15,6 +21,10 @@ export const FIELD_COLUMNS = [
   'accessed_time',
   'models',
   'subnet',
+  'quota_reset_period',
+  'quota_reset_amount',
+  'next_reset_time',
+  'rpm_limit',
 ] as const;
 
 /** What the database keeps of a key (key-seal.ts): never the key itself. */
@@ -39,7 +49,25 @@ export function newTokenRecord(input: TokenCreate, now: number): TokenRecordInpu
     used_quota: 0,
     created_time: now,
     accessed_time: now,
+    next_reset_time: nextResetTime(input.quota_reset_period, now),
   };
+}
+
+/**
+ * A stored token with an update's fields on top. A new period schedules its first reset from now;
+ * the same period sent again keeps the reset already scheduled.
+ */
+export function patchedRecord(stored: TokenRecord, patch: TokenUpdate, now: number): TokenRecord {
+  const next: TokenRecord = { ...stored, ...definedFields(patch) };
+  if (next.quota_reset_period !== stored.quota_reset_period) {
+    next.next_reset_time = nextResetTime(next.quota_reset_period, now);
+  }
+  return next;
+}
+
+/** Only the fields the patch carries, so the rest keep their stored values. */
+function definedFields(patch: TokenUpdate): Partial<TokenRecord> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
 }
 
 export function nowInSeconds(): number {
@@ -69,5 +97,9 @@ export function toToken(record: TokenFields, now: number, key: string): Token {
     accessed_time: record.accessed_time,
     models: record.models,
     subnet: record.subnet,
+    quota_reset_period: record.quota_reset_period,
+    quota_reset_amount: record.quota_reset_amount,
+    next_reset_time: record.next_reset_time,
+    rpm_limit: record.rpm_limit,
   };
 }

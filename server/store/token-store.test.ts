@@ -2,13 +2,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  TOTAL_CAP,
-  maskKey,
-  tokenListQuerySchema,
-  type TokenListQueryInput,
-  type TokenPage,
-} from '../../src/contract/token';
+import { maskKey, tokenListQuerySchema, type TokenListQueryInput } from '../../src/contract/token';
+import { TOTAL_CAP, type TokenPage } from '../../src/contract/token-page';
 import { makeTempDir, openTestStore, testEngine, type TestStore } from '../test-support';
 import { checkDatabaseFile } from './sqlite-file-check';
 import { FEW_MATCHES } from './sqlite-list-query';
@@ -53,6 +48,10 @@ function record(overrides: Partial<TokenRecordInput> = {}): TokenRecordInput {
     accessed_time: NOW - 100,
     models: '',
     subnet: '',
+    quota_reset_period: 'none',
+    quota_reset_amount: 0,
+    next_reset_time: -1,
+    rpm_limit: 0,
     ...overrides,
   };
 }
@@ -169,6 +168,9 @@ describe('restart', () => {
       unlimited_quota: false,
       models: '',
       subnet: '',
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      rpm_limit: 0,
     });
     const removed = await store.create({
       name: 'Removed',
@@ -177,6 +179,9 @@ describe('restart', () => {
       unlimited_quota: false,
       models: '',
       subnet: '',
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      rpm_limit: 0,
     });
     await store.remove(removed.id);
     await store.setOption('QuotaPerUnit', '250000');
@@ -194,6 +199,9 @@ describe('restart', () => {
       unlimited_quota: false,
       models: '',
       subnet: '',
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      rpm_limit: 0,
     });
     expect(next.id).toBeGreaterThan(removed.id);
   });
@@ -326,6 +334,9 @@ describe('writes', () => {
       unlimited_quota: false,
       models: '',
       subnet: '',
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      rpm_limit: 0,
     });
     expect((await store.list(query({ keyword: 'ig' }))).total).toBe(1);
     await store.update({ id: token.id, name: 'Renamed token' });
@@ -533,6 +544,9 @@ describe('tokens as the list sends them', () => {
         used_quota: 123_456_789,
         models: 'gpt-4o,"odd"',
         subnet: '10.0.0.0/8',
+        quota_reset_period: 'none',
+        quota_reset_amount: 0,
+        rpm_limit: 0,
       }),
     ];
     await store.insertMany(records);

@@ -1,12 +1,6 @@
 import type { Option, OptionKey } from '../../src/contract/status';
-import type {
-  Token,
-  TokenCreate,
-  TokenListQuery,
-  TokenPage,
-  TokenSummary,
-  TokenUpdate,
-} from '../../src/contract/token';
+import type { Token, TokenCreate, TokenListQuery, TokenUpdate } from '../../src/contract/token';
+import type { TokenPage, TokenSummary } from '../../src/contract/token-page';
 import type {
   UsageFigures,
   UsageRange,

@@ -1,5 +1,10 @@
 import { isExhausted, isExpired } from '../../src/contract/token-status';
-import type { TokenVerify, VerifyCode, VerifyResult } from '../../src/contract/verify';
+import type {
+  RateLimitState,
+  TokenVerify,
+  VerifyCode,
+  VerifyResult,
+} from '../../src/contract/verify';
 import { AddressRanges, plain } from '../address-ranges';
 import type { TokenFields } from './token-record';
 
@@ -14,10 +19,12 @@ export type VerifiedToken = Pick<
   | 'expired_time'
   | 'models'
   | 'subnet'
+  | 'next_reset_time'
+  | 'rpm_limit'
 >;
 
 export const VERIFIED_COLUMNS =
-  'id, name, status, remain_quota, unlimited_quota, expired_time, models, subnet';
+  'id, name, status, remain_quota, unlimited_quota, expired_time, models, subnet, next_reset_time, rpm_limit';
 
 /**
  * The first of the checks before the rate limit and the quota that the token fails (in the order
@@ -43,6 +50,19 @@ export function quotaCovers(
   cost: number,
 ): boolean {
   return token.unlimited_quota || (!isExhausted(token) && token.remain_quota >= cost);
+}
+
+/**
+ * What stops a token that passed the access checks: its requests-per-minute window (`counted`
+ * VALID verifies in it so far), then its quota.
+ */
+export function limitDenial(
+  token: Pick<VerifiedToken, 'rpm_limit' | 'unlimited_quota' | 'remain_quota'>,
+  counted: number,
+  cost: number,
+): 'RATE_LIMITED' | 'EXHAUSTED' | null {
+  if (token.rpm_limit > 0 && counted >= token.rpm_limit) return 'RATE_LIMITED';
+  return quotaCovers(token, cost) ? null : 'EXHAUSTED';
 }
 
 /** models is a comma-separated allow-list; "" allows every model. */
@@ -72,7 +92,11 @@ function fromSubnet(subnet: string, ip: string | undefined): boolean {
   });
 }
 
-export function verifyAnswer(token: VerifiedToken | null, code: VerifyCode): VerifyResult {
+export function verifyAnswer(
+  token: VerifiedToken | null,
+  code: VerifyCode,
+  rateLimit: RateLimitState | null = null,
+): VerifyResult {
   if (!token) {
     return {
       valid: false,
@@ -93,6 +117,6 @@ export function verifyAnswer(token: VerifiedToken | null, code: VerifyCode): Ver
     remain_quota: token.remain_quota,
     unlimited_quota: token.unlimited_quota,
     expired_time: token.expired_time,
-    rate_limit: null,
+    rate_limit: rateLimit,
   };
 }

@@ -4,8 +4,8 @@ import {
   type Token,
   type TokenCreate,
   type TokenListQuery,
-  type TokenSummary,
 } from '../contract/token';
+import { type TokenSummary } from '../contract/token-page';
 import type { StatusInfo } from '../contract/status';
 import type { ServerKind } from './client';
 

@@ -18,6 +18,9 @@ describe('the field a refusal names', () => {
       models: 'a\u0007b',
       subnet: 7,
       status: 9,
+      quota_reset_period: 'yearly',
+      quota_reset_amount: -5,
+      rpm_limit: 1_000_001,
     };
     for (const field of TOKEN_WRITE_FIELDS) {
       const message = problems(tokenUpdateSchema, { id: 1, [field]: bad[field] });

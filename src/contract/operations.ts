@@ -8,13 +8,12 @@ import {
   tokenCreateSchema,
   tokenIdParamsSchema,
   tokenListQuerySchema,
-  tokenPageSchema,
   tokenSchema,
   tokenSummaryQuerySchema,
-  tokenSummarySchema,
   tokenUpdateQuerySchema,
   tokenUpdateSchema,
 } from './token';
+import { tokenPageSchema, tokenSummarySchema } from './token-page';
 
 /**
  * Every operation of the service, once: the route tests hold the app to it, the service makes
@@ -132,6 +131,10 @@ export const OPERATIONS: readonly Operation[] = [
     failures: [400, 404, 413, 415, ...GUARDED],
     examples: [
       { title: 'update', body: { id: 1, name: 'Renamed', remain_quota: 2000000 } },
+      {
+        title: 'refill $5 a day, at most 60 requests a minute',
+        body: { id: 1, quota_reset_period: 'daily', quota_reset_amount: 2500000, rpm_limit: 60 },
+      },
       { title: 'disable', query: { status_only: 'true' }, body: { id: 1, status: 2 } },
     ],
     shared: true,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { digitsToNumber, given, queryInt } from './query-text';
+import { QUOTA_RESET_PERIODS, quotaResetPeriodSchema } from './quota-reset';
+import { rpmLimitSchema } from './rate-limit';
 
 /** Stored statuses are the administrator's switch; 3 and 4 are derived when a token is read. */
 export const TokenStatus = {
@@ -133,6 +135,22 @@ export const tokenSchema = z
     subnet: z
       .string()
       .meta({ description: 'Comma-separated IP ranges (CIDR) it may be used from; "" means any.' }),
+    quota_reset_period: z.enum(QUOTA_RESET_PERIODS).meta({
+      description:
+        'How often remain_quota is set to quota_reset_amount, at 00:00 UTC: daily; weekly on Mondays; monthly on the 1st.',
+    }),
+    quota_reset_amount: z
+      .number()
+      .int()
+      .meta({ description: 'What remain_quota is set to at each reset.' }),
+    next_reset_time: z
+      .number()
+      .int()
+      .meta({ description: 'Unix seconds of the next reset; -1 when quota_reset_period is none.' }),
+    rpm_limit: z
+      .number()
+      .int()
+      .meta({ description: 'Verifies that may pass each minute; 0 is no limit.' }),
   })
   .meta({ id: 'Token' });
 export type Token = z.infer<typeof tokenSchema>;
@@ -144,6 +162,9 @@ export const tokenCreateSchema = z.object({
   unlimited_quota: z.boolean({ error: 'unlimited_quota must be true or false' }).default(false),
   models: modelsSchema.default(''),
   subnet: subnetSchema.default(''),
+  quota_reset_period: quotaResetPeriodSchema.default('none'),
+  quota_reset_amount: quotaSchema('quota_reset_amount').default(0),
+  rpm_limit: rpmLimitSchema.default(0),
 });
 export type TokenCreate = z.output<typeof tokenCreateSchema>;
 
@@ -156,6 +177,9 @@ export const tokenUpdateSchema = z.object({
   status: writtenStatusSchema.optional(),
   models: modelsSchema.optional(),
   subnet: subnetSchema.optional(),
+  quota_reset_period: quotaResetPeriodSchema.optional(),
+  quota_reset_amount: quotaSchema('quota_reset_amount').optional(),
+  rpm_limit: rpmLimitSchema.optional(),
 });
 export type TokenUpdate = z.infer<typeof tokenUpdateSchema>;
 
@@ -241,31 +265,6 @@ export type TokenListQuery = z.output<typeof tokenListQuerySchema>;
 export const tokenSummaryQuerySchema = tokenListQuerySchema.pick({ keyword: true, token: true });
 export type TokenListQueryInput = z.input<typeof tokenListQuerySchema>;
 
-/**
- * A filtered list counts its matches up to this many: beyond, its total says this many and
- * total_capped is true, as a search engine says "more than". Counting every match of a common
- * word among a million tokens took longer than finding the page.
- */
-export const TOTAL_CAP = 10_000;
-
-export const tokenPageSchema = z
-  .object({
-    items: z.array(tokenSchema),
-    total: z
-      .number()
-      .int()
-      .meta({
-        description: `Every token that matches, on all pages; at most ${TOTAL_CAP.toLocaleString('en')} for a filtered list (see total_capped).`,
-      }),
-    total_capped: z.boolean().meta({
-      description: `True when more than ${TOTAL_CAP.toLocaleString('en')} tokens match a filtered list: total then says ${TOTAL_CAP.toLocaleString('en')}, and there is a next page while a page is full.`,
-    }),
-    page: z.number().int(),
-    page_size: z.number().int(),
-  })
-  .meta({ id: 'TokenPage' });
-export type TokenPage = z.infer<typeof tokenPageSchema>;
-
 /** Accepts a key as people paste it: with or without the `sk-` prefix, surrounding blanks ignored. */
 export function normalizeKey(input: string): string {
   const trimmed = input.trim();
@@ -280,19 +279,3 @@ export function expirySortKey(expiredTime: number): number {
 export function maskKey(key: string): string {
   return `${key.slice(0, 4)}**********${key.slice(-4)}`;
 }
-
-/** Counts by returned status and the quota left on limited tokens, for the header strip. */
-export const tokenSummarySchema = z
-  .object({
-    total: z.number().int(),
-    enabled: z.number().int(),
-    disabled: z.number().int(),
-    expired: z.number().int(),
-    exhausted: z.number().int(),
-    unlimited: z.number().int(),
-    remain_quota: z
-      .number()
-      .meta({ description: 'Sum of remain_quota over the tokens that are not unlimited.' }),
-  })
-  .meta({ id: 'TokenSummary' });
-export type TokenSummary = z.infer<typeof tokenSummarySchema>;

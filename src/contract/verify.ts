@@ -54,6 +54,7 @@ export const rateLimitStateSchema = z.object({
   remaining: z.number().int(),
   reset_time: z.number().int().meta({ description: 'Unix seconds when the window ends.' }),
 });
+export type RateLimitState = z.infer<typeof rateLimitStateSchema>;
 
 export const verifyResultSchema = z
   .object({
@@ -68,7 +69,10 @@ export const verifyResultSchema = z
       .meta({ description: 'Quota units left, after the charge when VALID.' }),
     unlimited_quota: z.boolean().nullable(),
     expired_time: z.number().int().nullable(),
-    rate_limit: rateLimitStateSchema.nullable(),
+    rate_limit: rateLimitStateSchema.nullable().meta({
+      description:
+        "The token's requests-per-minute window, when it has a limit and the check reached it (VALID, RATE_LIMITED, EXHAUSTED); null otherwise.",
+    }),
   })
   .meta({ id: 'VerifyResult' });
 export type VerifyResult = z.infer<typeof verifyResultSchema>;

@@ -13,6 +13,10 @@ export function sampleToken(fields: Partial<Token> & Pick<Token, 'id' | 'name'>)
     accessed_time: 1,
     models: '',
     subnet: '',
+    quota_reset_period: 'none',
+    quota_reset_amount: 0,
+    next_reset_time: -1,
+    rpm_limit: 0,
     ...fields,
   };
 }

@@ -267,7 +267,20 @@ export const listParamsArb = fc.record({
 });
 export type ListParams = typeof listParamsArb extends fc.Arbitrary<infer T> ? T : never;
 
+/** Seconds: within a rate limit's minute, across days, and now and then across a month. */
 export const ticksArb = fc.oneof(
-  fc.integer({ min: 0, max: 120 }),
-  fc.integer({ min: 0, max: 300_000 }),
+  { weight: 4, arbitrary: fc.integer({ min: 0, max: 120 }) },
+  { weight: 4, arbitrary: fc.integer({ min: 0, max: 300_000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 40 * 86_400 }) },
+);
+
+export const periodArb: fc.Arbitrary<unknown> = rarely(
+  fc.constantFrom('none', 'daily', 'weekly', 'monthly'),
+  fc.constantFrom<unknown>('yearly', 'Daily', '', null, 1),
+);
+
+/** Mostly small limits, so that a run reaches them. */
+export const rpmArb: fc.Arbitrary<unknown> = rarely(
+  fc.oneof(fc.constantFrom(0, 1, 2, 3), fc.integer({ min: 0, max: 1_000_000 })),
+  fc.constantFrom<unknown>(-1, 1.5, 1_000_001, '5', null),
 );

@@ -7,7 +7,9 @@ import {
   validId,
   validListText,
   validName,
+  validPeriod,
   validQuota,
+  validRpm,
 } from './rules';
 import type { ModelToken } from './token-model';
 
@@ -16,7 +18,15 @@ type Problems = { problems: string[] };
 
 type CreateFields = Pick<
   ModelToken,
-  'name' | 'remain_quota' | 'expired_time' | 'unlimited_quota' | 'models' | 'subnet'
+  | 'name'
+  | 'remain_quota'
+  | 'expired_time'
+  | 'unlimited_quota'
+  | 'models'
+  | 'subnet'
+  | 'quota_reset_period'
+  | 'quota_reset_amount'
+  | 'rpm_limit'
 >;
 
 /** A create's fields, the ones left out at their defaults; or the fields that break a rule. */
@@ -36,8 +46,23 @@ export function createFields(input: object): { fields: CreateFields } | Problems
   const unlimited_quota = optional('unlimited_quota', isBoolean, false);
   const models = optional('models', validListText, '');
   const subnet = optional('subnet', validListText, '');
+  const quota_reset_period = optional('quota_reset_period', validPeriod, 'none');
+  const quota_reset_amount = optional('quota_reset_amount', validQuota, 0);
+  const rpm_limit = optional('rpm_limit', validRpm, 0);
   if (problems.length > 0 || name === null) return { problems };
-  return { fields: { name, remain_quota, expired_time, unlimited_quota, models, subnet } };
+  return {
+    fields: {
+      name,
+      remain_quota,
+      expired_time,
+      unlimited_quota,
+      models,
+      subnet,
+      quota_reset_period,
+      quota_reset_amount,
+      rpm_limit,
+    },
+  };
 }
 
 const PATCHABLE: [keyof ModelToken, (value: unknown) => boolean][] = [
@@ -48,6 +73,9 @@ const PATCHABLE: [keyof ModelToken, (value: unknown) => boolean][] = [
   ['status', isWrittenStatus],
   ['models', validListText],
   ['subnet', validListText],
+  ['quota_reset_period', validPeriod],
+  ['quota_reset_amount', validQuota],
+  ['rpm_limit', validRpm],
 ];
 
 /** An update's id and the fields it changes; or the fields that break a rule. */

@@ -10,7 +10,9 @@ import {
   modelsArb,
   nameArb,
   pathIdArb,
+  periodArb,
   quotaArb,
+  rpmArb,
   statusArb,
   subnetArb,
   ticksArb,
@@ -32,7 +34,7 @@ import {
   withoutUndefined,
   type Command,
 } from './commands';
-import { reportArb, rotateArb, verifyArb } from './gateway-arbitraries';
+import { plainVerifyArb, reportArb, rotateArb, verifyArb } from './gateway-arbitraries';
 
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
@@ -45,6 +47,9 @@ const createArb = fc
     unlimited_quota: optional(unlimitedArb),
     models: optional(modelsArb),
     subnet: optional(subnetArb),
+    quota_reset_period: optional(periodArb),
+    quota_reset_amount: optional(quotaArb),
+    rpm_limit: optional(rpmArb),
     extras: extrasArb(['id', 'key', 'status', 'used_quota', 'created_time']),
   })
   .map((spec) => new Create(withoutUndefined(spec)));
@@ -57,6 +62,9 @@ const updateFields = {
   status: statusArb,
   models: modelsArb,
   subnet: subnetArb,
+  quota_reset_period: periodArb,
+  quota_reset_amount: quotaArb,
+  rpm_limit: rpmArb,
 };
 const updateExtras = extrasArb(['key', 'used_quota', 'created_time', 'accessed_time']);
 const normalUpdateParam = fc.oneof(
@@ -175,6 +183,7 @@ export const commandArbs: fc.Arbitrary<Command>[] = [
   ...Array.from({ length: 2 }, () => ticksArb.map((seconds) => new Tick({ seconds }))),
   fc.constant(new Audit({})),
   ...Array.from({ length: 5 }, () => verifyArb),
+  ...Array.from({ length: 4 }, () => plainVerifyArb),
   ...Array.from({ length: 3 }, () => reportArb),
   ...Array.from({ length: 2 }, () => rotateArb),
 ];

@@ -33,6 +33,9 @@ export interface CreateSpec {
   unlimited_quota?: unknown;
   models?: unknown;
   subnet?: unknown;
+  quota_reset_period?: unknown;
+  quota_reset_amount?: unknown;
+  rpm_limit?: unknown;
   extras: [string, unknown][];
 }
 
@@ -203,7 +206,7 @@ export class GetOptionsAndStatus extends ModelCommand<Record<string, never>> {
 /** Time passes for the service and the model alike: tokens expire. */
 export class Tick extends ModelCommand<{ seconds: number }> {
   protected async exercise(model: TokenModel, real: Real) {
-    model.now += this.spec.seconds;
+    real.stats.refills += model.advance(this.spec.seconds);
     real.clock.now += this.spec.seconds;
   }
 }

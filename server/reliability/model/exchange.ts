@@ -6,7 +6,13 @@ import type { BodyFormat, Outcome } from './outcomes';
 export interface Real {
   service: TestService;
   clock: { now: number };
-  stats: { commands: number; requests: number };
+  stats: {
+    commands: number;
+    requests: number;
+    /** Verify answers by code, and budgets refilled: what a run reached. */
+    verifyCodes: Record<string, number>;
+    refills: number;
+  };
 }
 
 export interface Answer {

@@ -48,6 +48,18 @@ export const verifyArb = fc
   })
   .map((spec) => new Verify(withoutUndefined(spec)));
 
+/**
+ * A plain check of a known key, as most of a gateway's traffic is: several of them within a
+ * minute reach a token's requests-per-minute limit.
+ */
+export const plainVerifyArb = fc
+  .record({
+    format: fc.constant('json' as const),
+    key: keyArb.filter((key) => key.kind === 'key'),
+    cost: fc.constantFrom(0, 1),
+  })
+  .map((spec) => new Verify(spec));
+
 /** A few request ids, so that retries (the same id again) happen often. */
 const requestIdArb = rarely(
   fc.constantFrom('req-1', 'req-2', 'req-3'),

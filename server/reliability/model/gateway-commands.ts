@@ -38,6 +38,8 @@ export class Verify extends ModelCommand<VerifySpec> {
     ];
     const text = jsonText(entries);
     const expected = modelVerify(model, format, JSON.parse(text));
+    const code = 'data' in expected ? (expected.data as { code?: string }).code : undefined;
+    if (code) real.stats.verifyCodes[code] = (real.stats.verifyCodes[code] ?? 0) + 1;
     expectAnswer(await send(real, 'POST', '/api/token/verify', { format, text }), expected);
     // The last-used time of a free check is written within a second: now, for what follows.
     await real.service.store.flushUsage();

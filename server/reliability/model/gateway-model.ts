@@ -74,6 +74,15 @@ function tokenByKey(model: TokenModel, key: string): ModelToken | undefined {
 
 const GRACE_MAX = 604_800;
 
+/** Per model: each rate-limited token's VALID verifies in the minute it last had one. */
+const minuteWindows = new WeakMap<TokenModel, Map<number, { minute: number; count: number }>>();
+
+function minuteCounts(model: TokenModel): Map<number, { minute: number; count: number }> {
+  let windows = minuteWindows.get(model);
+  if (!windows) minuteWindows.set(model, (windows = new Map()));
+  return windows;
+}
+
 /** A rotation: the answer's data once the service's new key is known. */
 export function modelRotate(
   model: TokenModel,
@@ -161,6 +170,9 @@ export function modelVerify(model: TokenModel, format: BodyFormat, body: unknown
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
+  const minute = model.now - (model.now % 60);
+  const window = minuteCounts(model).get(token.id);
+  const counted = window?.minute === minute ? window.count : 0;
   const code =
     token.status === 2
       ? 'DISABLED'
@@ -170,10 +182,17 @@ export function modelVerify(model: TokenModel, format: BodyFormat, body: unknown
           ? 'MODEL_NOT_ALLOWED'
           : !inSubnet(token.subnet, request.ip)
             ? 'IP_NOT_ALLOWED'
-            : !token.unlimited_quota &&
-                (token.remain_quota === 0 || token.remain_quota < request.cost)
-              ? 'EXHAUSTED'
-              : 'VALID';
+            : token.rpm_limit > 0 && counted >= token.rpm_limit
+              ? 'RATE_LIMITED'
+              : !token.unlimited_quota &&
+                  (token.remain_quota === 0 || token.remain_quota < request.cost)
+                ? 'EXHAUSTED'
+                : 'VALID';
+  const windowShown = token.rpm_limit > 0 && ['VALID', 'RATE_LIMITED', 'EXHAUSTED'].includes(code);
+  const count = code === 'VALID' ? counted + 1 : counted;
+  if (code === 'VALID' && token.rpm_limit > 0) {
+    minuteCounts(model).set(token.id, { minute, count });
+  }
   if (code === 'VALID') {
     if (!token.unlimited_quota) token.remain_quota -= request.cost;
     token.used_quota += request.cost;
@@ -187,7 +206,9 @@ export function modelVerify(model: TokenModel, format: BodyFormat, body: unknown
     remain_quota: token.remain_quota,
     unlimited_quota: token.unlimited_quota,
     expired_time: token.expired_time,
-    rate_limit: null,
+    rate_limit: windowShown
+      ? { limit: token.rpm_limit, remaining: token.rpm_limit - count, reset_time: minute + 60 }
+      : null,
   });
 }
 

@@ -48,6 +48,32 @@ export const validExpiry = (value: unknown): value is number =>
 export const validListText = (value: unknown): value is string =>
   typeof value === 'string' && characters(value) <= TEXT_LIST_MAX && isPlainText(value);
 
+export const RESET_PERIODS = ['none', 'daily', 'weekly', 'monthly'] as const;
+export type ResetPeriod = (typeof RESET_PERIODS)[number];
+export const validPeriod = (value: unknown): value is ResetPeriod =>
+  RESET_PERIODS.includes(value as ResetPeriod);
+
+export const RPM_MAX = 1_000_000;
+export const validRpm = (value: unknown): value is number =>
+  isInteger(value) && value >= 0 && value <= RPM_MAX;
+
+/**
+ * The first 00:00 UTC after `now` that starts a period: any day; a Monday; the 1st of a month.
+ * Walks day by day, unlike the service, which computes it.
+ */
+export function nextReset(period: ResetPeriod, now: number): number {
+  if (period === 'none') return NEVER;
+  const day = new Date(now * 1000);
+  day.setUTCHours(0, 0, 0, 0);
+  for (;;) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (period === 'daily') break;
+    if (period === 'weekly' && day.getUTCDay() === 1) break;
+    if (period === 'monthly' && day.getUTCDate() === 1) break;
+  }
+  return day.getTime() / 1000;
+}
+
 export const validId = (value: unknown): value is number =>
   isInteger(value) && value > 0 && value <= Number.MAX_SAFE_INTEGER;
 

@@ -16,18 +16,20 @@ export interface ModelRunOptions {
   path?: string;
 }
 
-export interface ModelRunStats {
-  commands: number;
-  requests: number;
-  sequences: number;
-}
+export type ModelRunStats = Real['stats'] & { sequences: number };
 
 /**
  * Runs random command sequences against a fresh service each (a real SQLite file) and the
  * model. On a mismatch fast-check shrinks the sequence and throws with it, the seed and the path.
  */
 export async function runModel(options: ModelRunOptions): Promise<ModelRunStats> {
-  const stats = { commands: 0, requests: 0, sequences: 0 };
+  const stats = {
+    commands: 0,
+    requests: 0,
+    sequences: 0,
+    verifyCodes: {} as Record<string, number>,
+    refills: 0,
+  };
   const property = fc.asyncProperty(
     fc.commands(commandArbs, { maxCommands: options.maxCommands, size: 'max' }),
     async (commands) => {

@@ -1,4 +1,5 @@
-import { TOTAL_CAP, type Token } from '../../../src/contract/token';
+import { type Token } from '../../../src/contract/token';
+import { TOTAL_CAP } from '../../../src/contract/token-page';
 import { createFields, updatePatch } from './bodies';
 import { comparator } from './ordering';
 import {
@@ -21,6 +22,7 @@ import {
   characters,
   SIZE_MAX,
   maskKey,
+  nextReset,
   normalizeKey,
   parseStatusOnly,
   queryInt,
@@ -49,6 +51,24 @@ export class TokenModel {
   };
 
   constructor(public now: number) {}
+
+  /**
+   * Time passes: every token whose reset is now due is refilled, once however many periods
+   * passed, and its next reset counted from now. The service may apply it later, on the next
+   * touch; no answer may tell the difference. How many tokens were refilled.
+   */
+  advance(seconds: number): number {
+    this.now += seconds;
+    let refilled = 0;
+    for (const token of this.tokens.values()) {
+      if (token.next_reset_time !== NEVER && token.next_reset_time <= this.now) {
+        token.remain_quota = token.quota_reset_amount;
+        token.next_reset_time = nextReset(token.quota_reset_period, this.now);
+        refilled += 1;
+      }
+    }
+    return refilled;
+  }
 
   /** Ids in creation order; commands pick targets from them. */
   ids(): number[] {
@@ -94,6 +114,7 @@ export class TokenModel {
           used_quota: 0,
           created_time: this.now,
           accessed_time: this.now,
+          next_reset_time: nextReset(fields.quota_reset_period, this.now),
         };
         this.tokens.set(token.id, token);
         return this.view(token, 'whole');
@@ -156,6 +177,9 @@ export class TokenModel {
     if (!token) return noSuchToken(id);
     if (patch.status !== undefined) patch.status = patch.status === 2 ? 2 : 1;
     const next: ModelToken = { ...token, ...patch };
+    if (next.quota_reset_period !== token.quota_reset_period) {
+      next.next_reset_time = nextReset(next.quota_reset_period, this.now);
+    }
     if (patch.status === 1 && token.status === 2) {
       if (next.expired_time !== NEVER && next.expired_time <= this.now) {
         return failure(400, 'expired: change the expiry first');

@@ -43,6 +43,10 @@ const oneApiToken = (id: number, extra: Record<string, unknown> = {}) => ({
   used_quota: 0,
   models: null,
   subnet: '',
+  quota_reset_period: 'none',
+  quota_reset_amount: 0,
+  next_reset_time: -1,
+  rpm_limit: 0,
   ...extra,
 });
 const oneApiTokens = Array.from({ length: 23 }, (_, i) => oneApiToken(23 - i));
@@ -219,6 +223,9 @@ describe('the new-api adapter', () => {
         unlimited_quota: false,
         models: '',
         subnet: '',
+        quota_reset_period: 'none',
+        quota_reset_amount: 0,
+        rpm_limit: 0,
       }),
     ).toBeNull();
     expect(await backend.reveal(3)).toBe(key(3));
@@ -298,6 +305,9 @@ describe('the new-api adapter', () => {
       unlimited_quota: false,
       models: 'gpt-4o',
       subnet: '10.0.0.0/8,1.2.3.4',
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      rpm_limit: 0,
     });
     expect(calls[0]?.body).toEqual({
       name: 'n',

@@ -22,6 +22,10 @@ function fakeGateway(kind: 'one-api' | 'new-api', count: number) {
     used_quota: 0,
     models: '',
     subnet: '',
+    quota_reset_period: 'none' as const,
+    quota_reset_amount: 0,
+    next_reset_time: -1,
+    rpm_limit: 0,
   }));
   let nextId = count + 1;
   const requests: string[] = [];
@@ -86,6 +90,9 @@ const newToken = {
   unlimited_quota: false,
   models: '',
   subnet: '',
+  quota_reset_period: 'none' as const,
+  quota_reset_amount: 0,
+  rpm_limit: 0,
 };
 
 beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));

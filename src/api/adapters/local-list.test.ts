@@ -15,6 +15,10 @@ const token = (id: number, fields: Partial<Token> = {}): Token => ({
   accessed_time: 1_700_000_000 + id,
   models: '',
   subnet: '',
+  quota_reset_period: 'none',
+  quota_reset_amount: 0,
+  next_reset_time: -1,
+  rpm_limit: 0,
   ...fields,
 });
 

@@ -22,6 +22,9 @@ const input = {
   unlimited_quota: false,
   models: '',
   subnet: '',
+  quota_reset_period: 'none' as const,
+  quota_reset_amount: 0,
+  rpm_limit: 0,
 };
 
 async function refusal(write: Promise<unknown>) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionSchema, statusInfoSchema } from '../../contract/status';
-import { tokenPageSchema, tokenSchema, tokenSummarySchema } from '../../contract/token';
+import { tokenSchema } from '../../contract/token';
+import { tokenPageSchema, tokenSummarySchema } from '../../contract/token-page';
 import { countedPage, editableFields, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 

@@ -1,4 +1,5 @@
-import type { Token, TokenCreate, TokenSummary } from '../../contract/token';
+import type { Token, TokenCreate } from '../../contract/token';
+import type { TokenSummary } from '../../contract/token-page';
 import type { NewApiToken, UpstreamToken } from '../../contract/upstream';
 import type { TokenEdit } from '../backend';
 
@@ -21,6 +22,11 @@ export function fromUpstream(raw: UpstreamToken): Token {
     accessed_time: raw.accessed_time,
     models: raw.models,
     subnet: raw.subnet,
+    // one-api and new-api have no refills or rate limits per token.
+    quota_reset_period: 'none',
+    quota_reset_amount: 0,
+    next_reset_time: -1,
+    rpm_limit: 0,
   };
 }
 

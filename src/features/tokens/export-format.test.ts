@@ -16,6 +16,10 @@ const token: Token = {
   accessed_time: 1_700_000_000,
   models: '',
   subnet: '',
+  quota_reset_period: 'none',
+  quota_reset_amount: 0,
+  next_reset_time: -1,
+  rpm_limit: 0,
 };
 
 describe('export', () => {

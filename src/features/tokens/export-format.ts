@@ -64,6 +64,10 @@ const EXAMPLE: Token = {
   accessed_time: 0,
   models: '',
   subnet: '',
+  quota_reset_period: 'none',
+  quota_reset_amount: 0,
+  next_reset_time: NEVER,
+  rpm_limit: 0,
 };
 
 /** Hands a file to the browser's downloads. */

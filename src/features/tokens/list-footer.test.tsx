@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { countedPage } from '../../api/backend';
-import { TOTAL_CAP } from '../../contract/token';
+import { TOTAL_CAP } from '../../contract/token-page';
 import type { Language } from '../../lib/i18n/languages';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { sampleToken } from '../../test-support/sample-token';

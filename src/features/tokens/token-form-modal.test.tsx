@@ -49,7 +49,13 @@ function openForm({
       token={token}
       onClose={() => undefined}
       onSubmit={async ({ edit }) => {
-        const { status: _status, ...input } = edit;
+        const { status: _status, ...fields } = edit;
+        const input = {
+          ...fields,
+          quota_reset_period: 'none' as const,
+          quota_reset_amount: 0,
+          rpm_limit: 0,
+        };
         saved(token ? await view.backend!.update(token, edit) : await view.backend!.create(input));
       }}
     />,
@@ -166,6 +172,9 @@ describe('the token form', () => {
       expired_time: -1,
       models: '',
       subnet: '',
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      rpm_limit: 0,
     });
   });
 });

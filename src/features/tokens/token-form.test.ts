@@ -33,6 +33,10 @@ const loaded: Token = {
   accessed_time: 1,
   models: 'gpt-4o',
   subnet: '10.0.0.0/8',
+  quota_reset_period: 'none',
+  quota_reset_amount: 0,
+  next_reset_time: -1,
+  rpm_limit: 0,
 };
 
 describe('the token form', () => {

@@ -165,6 +165,9 @@ const FORM_FIELD_OF: Record<TokenWriteField, FormField | null> = {
   models: 'models',
   subnet: 'subnet',
   status: null,
+  quota_reset_period: null,
+  quota_reset_amount: null,
+  rpm_limit: null,
 };
 
 /** The form field a failed save is about, when the server said which field it refused. */

@@ -1,3 +1,4 @@
+import type { TokenCreate } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 import { useCreateMany } from './api/create-many';
@@ -20,7 +21,14 @@ export function useTokenFormSubmit(dialog: TokenDialog, openDialog: (dialog: Tok
   const updateToken = useUpdateToken();
 
   const create = async ({ edit, count }: TokenFormResult): Promise<CreatedKeys> => {
-    const { status: _status, ...input } = edit;
+    const { status: _status, ...fields } = edit;
+    // The form has no refill or rate limit yet: a new token starts with neither.
+    const input: TokenCreate = {
+      ...fields,
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      rpm_limit: 0,
+    };
     if (count === 1) {
       const created = await createToken.mutateAsync(input);
       succeed(t('notify.created', { name: input.name }));
