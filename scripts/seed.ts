@@ -1,6 +1,8 @@
 /**
  * Fills a Tokendesk database with synthetic tokens, to try the dashboard and the service at scale:
- *   npm run seed -- --count 1000000 [--data-dir DIR | --database-url postgres://…]
+ *   npm run seed -- --count 1000000 [--usage-days 30] [--data-dir DIR | --database-url postgres://…]
+ * --usage-days adds that many days of hourly usage figures (seed-usage.ts) for the tokens with
+ * ids up to the highest; with --count 0 it adds them to a database already seeded.
  * Like the service, it fills the PostgreSQL database of DATABASE_URL when that is set, else the
  * SQLite database in DATA_DIR (else ./data); --data-dir or --database-url choose explicitly.
  * Keys are sealed with TOKENDESK_SECRET, required with PostgreSQL; without it SQLite uses the data
@@ -9,7 +11,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_QUOTA_PER_UNIT } from '../src/contract/status';
-import { NEVER } from '../src/contract/token';
+import { NEVER, tokenListQuerySchema } from '../src/contract/token';
+import { nextResetTime, type QuotaResetPeriod } from '../src/contract/quota-reset';
+import { usageSums } from './seed-usage';
 import { parseSecret } from '../server/config';
 import { generateTokenKey, nowInSeconds } from '../server/store/token-record';
 import { openPostgresStore } from '../server/store/postgres-store';
@@ -21,6 +25,7 @@ const BATCH = 50_000;
 /** Eight indexes and the name search: a large page cache keeps their hot pages in memory. */
 const CACHE_KIB = 256 * 1024;
 const COUNT_MAX = 10_000_000;
+const USAGE_DAYS_MAX = 366;
 /** A batch of 50,000 rows is one statement: longer than the service's requests may take. */
 const SEED_STATEMENT_TIMEOUT_MS = 600_000;
 const DAY = 86_400;
@@ -32,7 +37,7 @@ const CHINESE = ['生产环境', '测试环境', '数据分析', '客服机器�
 const MODEL_LISTS = ['', '', '', 'gpt-4o,gpt-4o-mini', 'claude-3-5-sonnet', 'gpt-4o-mini'];
 
 async function main(): Promise<void> {
-  const { count, target, secret } = readArguments();
+  const { count, usageDays, target, secret } = readArguments();
   const store: TokenStore =
     target.kind === 'postgres'
       ? await openPostgresStore({
@@ -46,13 +51,28 @@ async function main(): Promise<void> {
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   try {
-    await store.bulkInsert(batches(count, now), (done) => {
+    if (count > 0) {
+      await store.bulkInsert(batches(count, now), (done) => {
+        console.log(
+          `${done.toLocaleString('en')} / ${count.toLocaleString('en')} tokens (${elapsed()})`,
+        );
+        if (done === count) console.log('Building the indexes for search and ordering…');
+      });
+      console.log(`Inserted ${count.toLocaleString('en')} tokens into ${into} in ${elapsed()}`);
+    }
+    if (usageDays > 0) {
+      const newest = await store.list(tokenListQuerySchema.parse({ order: '-id', size: '1' }));
+      const lastId = newest.items[0]?.id ?? 0;
+      if (lastId === 0) throw new Error('there are no tokens to add usage figures to');
+      let rows = 0;
+      for (const day of usageSums(lastId, usageDays, now)) {
+        await store.addUsage(day);
+        rows += day.length;
+      }
       console.log(
-        `${done.toLocaleString('en')} / ${count.toLocaleString('en')} tokens (${elapsed()})`,
+        `Added ${usageDays} days of usage figures (${rows.toLocaleString('en')} hourly sums) in ${elapsed()}`,
       );
-      if (done === count) console.log('Building the indexes for search and ordering…');
-    });
-    console.log(`Inserted ${count.toLocaleString('en')} tokens into ${into} in ${elapsed()}`);
+    }
   } finally {
     await store.close();
   }
@@ -67,20 +87,31 @@ function* batches(count: number, now: number): Generator<TokenRecordInput[]> {
 
 type Target = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string };
 
-function readArguments(): { count: number; target: Target; secret: Buffer | undefined } {
+function readArguments(): {
+  count: number;
+  usageDays: number;
+  target: Target;
+  secret: Buffer | undefined;
+} {
   try {
     const { values } = parseArgs({
       options: {
         count: { type: 'string' },
+        'usage-days': { type: 'string' },
         'data-dir': { type: 'string' },
         'database-url': { type: 'string' },
       },
       strict: true,
     });
     const count = Number(values.count ?? 1000);
-    if (!Number.isInteger(count) || count < 1 || count > COUNT_MAX) {
-      throw new Error(`--count must be a whole number from 1 to ${COUNT_MAX}`);
+    if (!Number.isInteger(count) || count < 0 || count > COUNT_MAX) {
+      throw new Error(`--count must be a whole number from 0 to ${COUNT_MAX}`);
     }
+    const usageDays = Number(values['usage-days'] ?? 0);
+    if (!Number.isInteger(usageDays) || usageDays < 0 || usageDays > USAGE_DAYS_MAX) {
+      throw new Error(`--usage-days must be a whole number from 0 to ${USAGE_DAYS_MAX}`);
+    }
+    if (count === 0 && usageDays === 0) throw new Error('nothing to add: --count is 0');
     if (values['data-dir'] !== undefined && values['database-url'] !== undefined) {
       throw new Error('give --data-dir or --database-url, not both');
     }
@@ -97,13 +128,13 @@ function readArguments(): { count: number; target: Target; secret: Buffer | unde
           'TOKENDESK_SECRET is required with PostgreSQL: the one the service runs with, which seals the keys',
         );
       }
-      return { count, target: { kind: 'postgres', url }, secret };
+      return { count, usageDays, target: { kind: 'postgres', url }, secret };
     }
     const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
-    return { count, target: { kind: 'sqlite', dataDir }, secret };
+    return { count, usageDays, target: { kind: 'sqlite', dataDir }, secret };
   } catch (error) {
     console.error(
-      `${error instanceof Error ? error.message : String(error)}\nusage: npm run seed -- --count 1000000 [--data-dir DIR | --database-url postgres://…]`,
+      `${error instanceof Error ? error.message : String(error)}\nusage: npm run seed -- --count 1000000 [--usage-days 30] [--data-dir DIR | --database-url postgres://…]`,
     );
     process.exit(2);
   }
@@ -141,6 +172,15 @@ function synthetic(index: number, now: number): TokenRecordInput {
       : expiryRoll < 0.65
         ? between(created, now)
         : now + between(DAY, 730 * DAY);
+  const periodRoll = Math.random();
+  const period: QuotaResetPeriod =
+    periodRoll < 0.85
+      ? 'none'
+      : periodRoll < 0.93
+        ? 'daily'
+        : periodRoll < 0.97
+          ? 'weekly'
+          : 'monthly';
   return {
     name: syntheticName(index),
     key: generateTokenKey(),
@@ -153,10 +193,10 @@ function synthetic(index: number, now: number): TokenRecordInput {
     accessed_time: between(created, now),
     models: pick(MODEL_LISTS),
     subnet: Math.random() < 0.05 ? '10.0.0.0/8' : '',
-    quota_reset_period: 'none',
-    quota_reset_amount: 0,
-    next_reset_time: -1,
-    rpm_limit: 0,
+    quota_reset_period: period,
+    quota_reset_amount: period === 'none' ? 0 : between(unit, 50 * unit),
+    next_reset_time: nextResetTime(period, now),
+    rpm_limit: Math.random() < 0.05 ? between(10, 600) : 0,
   };
 }
 

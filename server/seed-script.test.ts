@@ -40,6 +40,25 @@ it('scripts/seed.ts inserts the requested number of varied tokens and says how l
 it('refuses a bad count with usage and exit code 2', () => {
   const run = seed('--count', 'many', '--data-dir', dataDir);
   expect(run.status).toBe(2);
-  expect(run.stderr).toContain('--count must be a whole number from 1 to 10000000');
-  expect(run.stderr).toContain('usage: npm run seed -- --count 1000000 [--data-dir DIR');
+  expect(run.stderr).toContain('--count must be a whole number from 0 to 10000000');
+  expect(run.stderr).toContain('usage: npm run seed -- --count 1000000 [--usage-days 30]');
+  expect(seed('--count', '0', '--data-dir', dataDir).stderr).toContain('nothing to add');
+});
+
+it('adds days of usage figures to the tokens already there, with --count 0', async () => {
+  const run = seed('--count', '0', '--usage-days', '2', '--data-dir', dataDir);
+  expect(run.status, run.stderr).toBe(0);
+  expect(run.stdout).toMatch(/Added 2 days of usage figures \([\d,]+ hourly sums\)/);
+  const store = openSqliteStore({ dataDir });
+  try {
+    const now = store.now();
+    const from = Math.floor(now / 86_400) * 86_400 - 3 * 86_400;
+    const figures = await store.usage({ from, to: now, bucket: 'day' });
+    expect(figures?.totals.requests).toBeGreaterThan(0);
+    expect(figures?.totals.denied_by_code.NOT_FOUND).toBeGreaterThan(0);
+    expect(figures?.top_tokens).toHaveLength(10);
+    expect(figures?.series.filter((point) => point.requests > 0).length).toBeGreaterThanOrEqual(2);
+  } finally {
+    await store.close();
+  }
 });

@@ -19,6 +19,7 @@ import { coldStarts } from './scale/cold-start';
 import { measureListing, PAGE_SIZE, type ListTimings, type Timing } from './scale/list-timings';
 import { memoryUnderLoad, type MemoryUnderLoad } from './scale/memory-under-load';
 import { seedDatabase } from './scale/seed';
+import { measureUsage } from './scale/usage-timings';
 
 const SEED_GOAL_S = 60;
 const QUERY_GOAL_MS = 10;
@@ -26,6 +27,9 @@ const QUERY_GOAL_MS = 10;
 const VERIFY_GOAL_MS = 1;
 const MEMORY_GOAL_KIB = 150 * 1024;
 const COLD_START_GOAL_MS = 1000;
+const USAGE_GOAL_MS = 50;
+/** A month of hourly sums, for the usage figures. */
+const USAGE_DAYS = 30;
 
 /** The scale measures on one engine; the figures' section names it. */
 export function scaleSuite(engine: EngineName) {
@@ -43,6 +47,10 @@ async function scaleOn(engine: EngineName, context: BenchContext): Promise<Suite
 
   progress(`${name}: list, search and key lookups in-process`);
   const listing = await measureListing(database);
+
+  progress(`${name}: npm run seed -- --count 0 --usage-days ${USAGE_DAYS}, then usage figures`);
+  const usageSeedSeconds = await seedDatabase(database, 0, USAGE_DAYS);
+  const usage = await measureUsage(database, tokens);
 
   progress(`${name}: the service under a burst of list and search requests`);
   const service = await startService({ database });
@@ -81,6 +89,29 @@ async function scaleOn(engine: EngineName, context: BenchContext): Promise<Suite
           note: `p50 ${ms(median(listing.verifyMs))}; ${listing.verifyMs.length} verifies of 50 keys, with and without sk-, a model given; store.verify called directly`,
         },
       ),
+      atMost(
+        section,
+        'usage figures of one token, 90 days by day (p95)',
+        percentile(usage.oneTokenMs, 95),
+        USAGE_GOAL_MS,
+        ms,
+        {
+          note: `p50 ${ms(median(usage.oneTokenMs))}; ${usage.oneTokenMs.length} tokens, busy and idle; store.usage called directly`,
+        },
+      ),
+      atMost(
+        section,
+        'usage figures of all tokens with the top 10, 30 days by day (p95)',
+        percentile(usage.allTokensMs, 95),
+        USAGE_GOAL_MS,
+        ms,
+        {
+          note: `p50 ${ms(median(usage.allTokensMs))}; ${usage.allTokensMs.length} calls; store.usage called directly`,
+        },
+      ),
+      info(section, `seed ${USAGE_DAYS} days of hourly usage sums`, seconds(usageSeedSeconds), {
+        note: 'npm run seed -- --usage-days: 1,000 of 10,000 regular tokens busy each hour, one or two models each (scripts/seed-usage.ts)',
+      }),
       info(
         section,
         `summary (counts by status) over ${count(listing.total)} tokens`,

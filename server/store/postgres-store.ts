@@ -23,9 +23,9 @@ import { loadWithoutIndexes } from './postgres-bulk-load';
 import { readPageJson } from './postgres-list-reader';
 import { PostgresOrderAnchors } from './postgres-order-anchors';
 import { rotatePostgres } from './postgres-rotate';
-import { readPostgresUsage } from './postgres-usage';
+import { addUsageSums, readPostgresUsage } from './postgres-usage';
 import { postgresGatewayCalls } from './postgres-verify';
-import { applyResetsSql, resetTimes } from './quota-resets';
+import { postgresQuotaResets } from './postgres-quota-resets';
 import {
   enableRefusal,
   newTokenRecord,
@@ -47,13 +47,6 @@ export interface PostgresStoreOptions {
   /** TOKENDESK_SECRET: seals the token keys; every instance on the database has the same. */
   secret: Buffer;
 }
-
-const APPLY_RESETS = applyResetsSql({
-  now: '$1::bigint',
-  daily: '$2::bigint',
-  weekly: '$3::bigint',
-  monthly: '$4::bigint',
-});
 
 /** Rows a single INSERT carries when many tokens are inserted at once. */
 const INSERT_CHUNK = 2000;
@@ -89,15 +82,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   };
 
   const anchors = new PostgresOrderAnchors(query);
-  /**
-   * Resets that fell due are written before anything reads the tokens (quota-resets.ts): one
-   * UPDATE through a partial index, which writes nothing when none is due. Instances doing it at
-   * once do not reset a token twice: the second finds its next reset already moved on.
-   */
-  const catchUp = async (now = clock()) => {
-    const times = resetTimes(now);
-    await query(APPLY_RESETS, [times.now, times.daily, times.weekly, times.monthly]);
-  };
+  const catchUp = postgresQuotaResets(query, clock);
   const gateway = postgresGatewayCalls(query, transaction, catchUp, clock);
   // One snapshot for the total and the page, so they agree while other instances write.
   const pageJson = async (listQuery: TokenListQuery) => {
@@ -245,6 +230,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         );
       }
       return inserted;
+    },
+
+    async addUsage(sums) {
+      await transaction((client) => addUsageSums(client, sums));
     },
 
     async getOptions() {

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { USAGE_BUCKETS, type UsageFigures, type UsageRange } from '../../src/contract/usage';
 import type { Query } from './postgres-connection';
 import {
@@ -7,6 +8,36 @@ import {
   type FigureRow,
   type TopToken,
 } from './usage-figures';
+import type { UsageSum } from './usage-meter';
+
+/** Adds a batch of sums to a table of sums: one statement, arrays by column. */
+const addSums = (table: string, keys: string[]) =>
+  `INSERT INTO ${table} (${keys.join(', ')}, count, quota)
+    SELECT ${keys.join(', ')}, sum(count), sum(quota) FROM unnest(
+      $1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[]
+    ) AS s(token_id, hour, model, code, count, quota)
+    GROUP BY ${keys.join(', ')}
+    ON CONFLICT (${keys.join(', ')}) DO UPDATE SET
+      count = ${table}.count + excluded.count, quota = ${table}.quota + excluded.quota`;
+const ADD_HOURS = addSums('usage_hours', ['token_id', 'hour', 'model', 'code']);
+const ADD_TOTALS = addSums('usage_totals', ['hour', 'model', 'code']);
+
+/** Adds sums to the tokens' hourly figures and to the whole gateway's; in the caller's transaction. */
+export async function addUsageSums(
+  client: pg.ClientBase,
+  sums: readonly UsageSum[],
+): Promise<void> {
+  const columns = [
+    sums.map((sum) => sum.token_id),
+    sums.map((sum) => sum.hour),
+    sums.map((sum) => sum.model),
+    sums.map((sum) => sum.code),
+    sums.map((sum) => sum.count),
+    sums.map((sum) => sum.quota),
+  ];
+  await client.query(ADD_HOURS, columns);
+  await client.query(ADD_TOTALS, columns);
+}
 
 // Sums of bigint are numeric in PostgreSQL: cast back, as every figure is below 2^53.
 const TOP_TOKENS_SQL = `SELECT usage_hours.token_id, tokens.name,

@@ -4,6 +4,7 @@ import type { TokenVerify, VerifyResult } from '../../src/contract/verify';
 import { keyDigest } from './key-seal';
 import type { Query, Transaction } from './postgres-connection';
 import { ACCESS_FLUSH_MS, PendingAccess } from './pending-access';
+import { addUsageSums } from './postgres-usage';
 import type { GatewayCalls, ReportOutcome } from './token-store';
 import { REPORTED, UsageMeter } from './usage-meter';
 import { isResetDue } from './quota-resets';
@@ -17,18 +18,6 @@ import {
 } from './verify-rules';
 
 type QuotaRow = { id: number; remain_quota: number; used_quota: number };
-
-/** Adds a batch of sums to a table of sums: one statement, arrays by column. */
-const addSums = (table: string, keys: string[]) =>
-  `INSERT INTO ${table} (${keys.join(', ')}, count, quota)
-    SELECT ${keys.join(', ')}, sum(count), sum(quota) FROM unnest(
-      $1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[]
-    ) AS s(token_id, hour, model, code, count, quota)
-    GROUP BY ${keys.join(', ')}
-    ON CONFLICT (${keys.join(', ')}) DO UPDATE SET
-      count = ${table}.count + excluded.count, quota = ${table}.quota + excluded.quota`;
-const ADD_HOURS = addSums('usage_hours', ['token_id', 'hour', 'model', 'code']);
-const ADD_TOTALS = addSums('usage_totals', ['hour', 'model', 'code']);
 
 /** The id of the token a key names: its current key, or its previous one within the grace. */
 const ID_BY_KEY = `SELECT id FROM tokens WHERE key_digest = $1
@@ -178,17 +167,8 @@ export function postgresGatewayCalls(
       );
     }
     if (sums.length > 0) {
-      const columns = [
-        sums.map((sum) => sum.token_id),
-        sums.map((sum) => sum.hour),
-        sums.map((sum) => sum.model),
-        sums.map((sum) => sum.code),
-        sums.map((sum) => sum.count),
-        sums.map((sum) => sum.quota),
-      ];
       await transaction(async (client) => {
-        await client.query(ADD_HOURS, columns);
-        await client.query(ADD_TOTALS, columns);
+        await addUsageSums(client, sums);
         await client.query('DELETE FROM usage_requests WHERE time <= $1', [
           clock() - REQUEST_ID_WINDOW_SECONDS,
         ]);

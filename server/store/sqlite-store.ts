@@ -10,7 +10,7 @@ import { openDatabase, SERVICE_CACHE_KIB } from './sqlite-database';
 import { listReader } from './sqlite-list-reader';
 import { sqliteSummary } from './sqlite-summary';
 import { sqliteRotation } from './sqlite-rotate';
-import { sqliteUsageReader } from './sqlite-usage';
+import { sqliteUsageReader, sqliteUsageSums } from './sqlite-usage';
 import { sqliteGatewayCalls } from './sqlite-verify';
 import { sqliteQuotaResets } from './sqlite-quota-resets';
 import {
@@ -106,6 +106,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const writes = groupCommit(db, () => (commits += 1));
   const lists = listReader(db, { clock, commits: () => commits });
   const resets = sqliteQuotaResets(db);
+  const addSum = sqliteUsageSums(db);
   const gateway = sqliteGatewayCalls(db, writes, resets, clock);
   const rotation = sqliteRotation(db, seal);
   const usageFigures = sqliteUsageReader(db);
@@ -246,6 +247,12 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     async bulkInsert(batches, onBatch) {
       return writes.run(() => bulkInsertAll(batches, onBatch));
+    },
+
+    async addUsage(sums) {
+      await writes.run(() => {
+        for (const sum of sums) addSum(sum);
+      });
     },
 
     async getOptions() {

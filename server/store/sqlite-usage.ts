@@ -8,6 +8,7 @@ import {
   type FigureRow,
   type TopToken,
 } from './usage-figures';
+import type { UsageSum } from './usage-meter';
 
 const TOP_TOKENS_SQL = `SELECT usage_hours.token_id AS token_id, tokens.name AS name,
     sum(CASE WHEN code = 'VALID' THEN count ELSE 0 END) AS requests, sum(quota) AS quota
@@ -16,6 +17,24 @@ const TOP_TOKENS_SQL = `SELECT usage_hours.token_id AS token_id, tokens.name AS 
   GROUP BY usage_hours.token_id
   ORDER BY quota DESC, requests DESC, usage_hours.token_id
   LIMIT ${TOP_TOKENS}`;
+
+/** Adds a sum to a token's hourly figures and to the whole gateway's; inside a write. */
+export function sqliteUsageSums(db: Database.Database): (sum: UsageSum) => void {
+  const addHour = db.prepare<[UsageSum]>(
+    `INSERT INTO usage_hours (token_id, hour, model, code, count, quota)
+      VALUES (@token_id, @hour, @model, @code, @count, @quota)
+      ON CONFLICT DO UPDATE SET count = count + excluded.count, quota = quota + excluded.quota`,
+  );
+  const addTotal = db.prepare<[UsageSum]>(
+    `INSERT INTO usage_totals (hour, model, code, count, quota)
+      VALUES (@hour, @model, @code, @count, @quota)
+      ON CONFLICT DO UPDATE SET count = count + excluded.count, quota = quota + excluded.quota`,
+  );
+  return (sum) => {
+    addHour.run(sum);
+    addTotal.run(sum);
+  };
+}
 
 /** The usage figures on SQLite: one token's from usage_hours, every token's from usage_totals. */
 export function sqliteUsageReader(

@@ -6,7 +6,8 @@ import { keyDigest } from './key-seal';
 import { ACCESS_FLUSH_MS, PendingAccess } from './pending-access';
 import type { GroupCommit } from './sqlite-group-commit';
 import type { GatewayCalls, ReportOutcome } from './token-store';
-import { REPORTED, UsageMeter, type UsageSum } from './usage-meter';
+import { REPORTED, UsageMeter } from './usage-meter';
+import { sqliteUsageSums } from './sqlite-usage';
 import { isResetDue } from './quota-resets';
 import { RateWindows, rateLimitState } from './rate-windows';
 import type { SqliteQuotaResets } from './sqlite-quota-resets';
@@ -73,17 +74,8 @@ export function sqliteGatewayCalls(
     touch: db.prepare<[number, number]>(
       'UPDATE tokens SET accessed_time = max(accessed_time, ?) WHERE id = ?',
     ),
-    addHour: db.prepare<[UsageSum]>(
-      `INSERT INTO usage_hours (token_id, hour, model, code, count, quota)
-        VALUES (@token_id, @hour, @model, @code, @count, @quota)
-        ON CONFLICT DO UPDATE SET count = count + excluded.count, quota = quota + excluded.quota`,
-    ),
-    addTotal: db.prepare<[UsageSum]>(
-      `INSERT INTO usage_totals (hour, model, code, count, quota)
-        VALUES (@hour, @model, @code, @count, @quota)
-        ON CONFLICT DO UPDATE SET count = count + excluded.count, quota = quota + excluded.quota`,
-    ),
   };
+  const addSum = sqliteUsageSums(db);
   const pending = new PendingAccess();
   const meter = new UsageMeter();
   const windows = new RateWindows();
@@ -182,10 +174,7 @@ export function sqliteGatewayCalls(
     return writes
       .run(() => {
         for (const [id, time] of times) statements.touch.run(time, id);
-        for (const sum of sums) {
-          statements.addHour.run(sum);
-          statements.addTotal.run(sum);
-        }
+        for (const sum of sums) addSum(sum);
         statements.forgetRequests.run(now - REQUEST_ID_WINDOW_SECONDS);
       })
       .catch((error: unknown) => console.error('writing usage figures failed:', error));

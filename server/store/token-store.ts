@@ -8,6 +8,7 @@ import type {
   UsageReportResult,
 } from '../../src/contract/usage';
 import type { RotateResult, TokenVerify, VerifyResult } from '../../src/contract/verify';
+import type { UsageSum } from './usage-meter';
 
 /** The filters a list and a summary share. */
 export type TokenFilterQuery = Pick<TokenListQuery, 'keyword' | 'token'>;
@@ -88,6 +89,11 @@ export interface TokenStore extends GatewayCalls {
     batches: Iterable<readonly TokenRecordInput[]>,
     onBatch?: (inserted: number) => void,
   ): Promise<number>;
+  /**
+   * Adds usage sums as they are, in one transaction: figures of the past, for loading a
+   * database to try the usage screens and routes at scale (the seed script).
+   */
+  addUsage(sums: readonly UsageSum[]): Promise<void>;
   /** Every known option, stored value or default, as strings. */
   getOptions(): Promise<Option[]>;
   setOption(key: OptionKey, value: string): Promise<Option[]>;

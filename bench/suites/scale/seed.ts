@@ -2,16 +2,37 @@ import { databaseEnv, type BenchDatabase } from '../../lib/engine';
 import { runCommand } from '../../lib/run-command';
 import { progress } from '../../lib/log';
 
-/** `npm run seed -- --count N` into the database, as a person would run it; returns seconds. */
-export async function seedDatabase(database: BenchDatabase, tokens: number): Promise<number> {
+/**
+ * `npm run seed -- --count N` into the database, as a person would run it, with `--usage-days`
+ * when given (and then N may be 0: usage figures for the tokens already there); returns seconds.
+ */
+export async function seedDatabase(
+  database: BenchDatabase,
+  tokens: number,
+  usageDays = 0,
+): Promise<number> {
   const target =
     database.engine === 'postgres'
       ? ['--database-url', database.url]
       : ['--data-dir', database.dataDir];
   const started = performance.now();
-  await runCommand('npm', ['run', '--silent', 'seed', '--', '--count', String(tokens), ...target], {
-    env: databaseEnv(database),
-    onLine: (line) => progress(`  seed: ${line}`),
-  });
+  await runCommand(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'seed',
+      '--',
+      '--count',
+      String(tokens),
+      '--usage-days',
+      String(usageDays),
+      ...target,
+    ],
+    {
+      env: databaseEnv(database),
+      onLine: (line) => progress(`  seed: ${line}`),
+    },
+  );
   return (performance.now() - started) / 1000;
 }
