@@ -4,6 +4,9 @@ import {
   dropTestDatabase,
   startTestCluster,
 } from '../../server/store/test-postgres';
+import { openPostgresStore } from '../../server/store/postgres-store';
+import { openSqliteStore } from '../../server/store/sqlite-store';
+import type { TokenStore } from '../../server/store/token-store';
 import { onCleanup } from './cleanup';
 import { progress } from './log';
 
@@ -13,6 +16,13 @@ export type BenchDatabase =
   | { engine: 'postgres'; url: string; dataDir: string; secret: string };
 
 export type EngineName = BenchDatabase['engine'];
+
+/** The store on the database, opened in the bench's own process, as the service opens it. */
+export async function openBenchStore(database: BenchDatabase): Promise<TokenStore> {
+  return database.engine === 'postgres'
+    ? openPostgresStore({ url: database.url, secret: Buffer.from(database.secret, 'base64') })
+    : openSqliteStore({ dataDir: database.dataDir });
+}
 
 export const ENGINE_TITLES: Record<EngineName, string> = {
   sqlite: 'SQLite',

@@ -5,10 +5,8 @@ import {
   type TokenListQueryInput,
   type TokenOrder,
 } from '../../../src/contract/token';
-import { openPostgresStore } from '../../../server/store/postgres-store';
-import { openSqliteStore } from '../../../server/store/sqlite-store';
 import type { TokenStore } from '../../../server/store/token-store';
-import type { BenchDatabase } from '../../lib/engine';
+import { openBenchStore, type BenchDatabase } from '../../lib/engine';
 import { logUniformPage, seededRandom } from '../../lib/random';
 
 export const PAGE_SIZE = 100;
@@ -75,13 +73,7 @@ async function timed(
 /** Calls the store's list directly, in this process, as the service's routes do. */
 export async function measureListing(database: BenchDatabase): Promise<ListTimings> {
   // The PostgreSQL store as the service opens it: its pool, its statement timeout.
-  const store =
-    database.engine === 'postgres'
-      ? await openPostgresStore({
-          url: database.url,
-          secret: Buffer.from(database.secret, 'base64'),
-        })
-      : openSqliteStore({ dataDir: database.dataDir });
+  const store = await openBenchStore(database);
   try {
     const random = seededRandom(20_240_601);
     const { total } = await store.list(tokenListQuerySchema.parse({ size: '1' }));

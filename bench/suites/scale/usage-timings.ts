@@ -1,7 +1,5 @@
 import { usageRange, type UsageRange } from '../../../src/contract/usage';
-import { openPostgresStore } from '../../../server/store/postgres-store';
-import { openSqliteStore } from '../../../server/store/sqlite-store';
-import type { BenchDatabase } from '../../lib/engine';
+import { openBenchStore, type BenchDatabase } from '../../lib/engine';
 
 const RUNS = 40;
 const DAY = 86_400;
@@ -21,13 +19,7 @@ function range(days: number, now: number): UsageRange {
 
 /** Reads the usage figures in-process, as the routes do, from a database seeded with usage. */
 export async function measureUsage(database: BenchDatabase, lastId: number): Promise<UsageTimings> {
-  const store =
-    database.engine === 'postgres'
-      ? await openPostgresStore({
-          url: database.url,
-          secret: Buffer.from(database.secret, 'base64'),
-        })
-      : openSqliteStore({ dataDir: database.dataDir });
+  const store = await openBenchStore(database);
   try {
     const now = store.now();
     // One untimed call of each prepares the statements.
