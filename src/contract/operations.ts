@@ -131,11 +131,11 @@ export const OPERATIONS: readonly Operation[] = [
     failures: [400, 404, 413, 415, ...GUARDED],
     examples: [
       { title: 'update', body: { id: 1, name: 'Renamed', remain_quota: 2000000 } },
+      { title: 'disable', query: { status_only: 'true' }, body: { id: 1, status: 2 } },
       {
         title: 'refill $5 a day, at most 60 requests a minute',
         body: { id: 1, quota_reset_period: 'daily', quota_reset_amount: 2500000, rpm_limit: 60 },
       },
-      { title: 'disable', query: { status_only: 'true' }, body: { id: 1, status: 2 } },
     ],
     shared: true,
   },

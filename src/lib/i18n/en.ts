@@ -338,6 +338,7 @@ export const en = {
   'explorer.field.bucket': 'hour, or day; default hour for ranges up to 72 hours, else day.',
   'explorer.example.updateToken.0': 'Update',
   'explorer.example.updateToken.1': 'Disable',
+  'explorer.example.updateToken.2': 'Refill daily, limit per minute',
   'explorer.op.listTokens': 'List tokens',
   'explorer.op.searchTokens': 'Search tokens',
   'explorer.op.summarizeTokens': 'Count tokens by status',

@@ -313,6 +313,7 @@ export const zhCN: Messages = {
   'explorer.field.bucket': 'hour 或 day；范围不超过 72 小时时默认 hour，否则默认 day。',
   'explorer.example.updateToken.0': '更新',
   'explorer.example.updateToken.1': '禁用',
+  'explorer.example.updateToken.2': '每日补充额度并限制每分钟请求数',
   'explorer.op.listTokens': '列出令牌',
   'explorer.op.searchTokens': '搜索令牌',
   'explorer.op.summarizeTokens': '按状态统计令牌',
