@@ -2,6 +2,7 @@ import { type Token } from '../../../src/contract/token';
 import { TOTAL_CAP } from '../../../src/contract/token-page';
 import { createFields, updatePatch } from './bodies';
 import { comparator } from './ordering';
+import { refillDue } from './refills';
 import {
   badPathId,
   bodyRefusal,
@@ -52,22 +53,10 @@ export class TokenModel {
 
   constructor(public now: number) {}
 
-  /**
-   * Time passes: every token whose reset is now due is refilled, once however many periods
-   * passed, and its next reset counted from now. The service may apply it later, on the next
-   * touch; no answer may tell the difference. How many tokens were refilled.
-   */
+  /** Time passes; tokens whose refill is now due are refilled (refills.ts). How many were. */
   advance(seconds: number): number {
     this.now += seconds;
-    let refilled = 0;
-    for (const token of this.tokens.values()) {
-      if (token.next_reset_time !== NEVER && token.next_reset_time <= this.now) {
-        token.remain_quota = token.quota_reset_amount;
-        token.next_reset_time = nextReset(token.quota_reset_period, this.now);
-        refilled += 1;
-      }
-    }
-    return refilled;
+    return refillDue(this.tokens.values(), this.now);
   }
 
   /** Ids in creation order; commands pick targets from them. */
@@ -122,12 +111,12 @@ export class TokenModel {
     };
   }
 
-  /** Keys are never handed out twice, not even after their token is deleted. */
   /** Records a key handed out other than by a create (a rotation). */
   issue(key: string): void {
     this.issuedKeys.add(key);
   }
 
+  /** Keys are never handed out twice, not even after their token is deleted. */
   keyIssued(key: string): boolean {
     return this.issuedKeys.has(key);
   }
