@@ -96,11 +96,15 @@ export function postgresGatewayCalls(
       const counted = windows[0]?.count ?? 0;
       const model = request.model ?? '';
       const window = (count: number) => rateLimitState(token.rpm_limit, count, now);
-      const denial = accessDenial(token, request, now) ?? limitDenial(token, counted, request.cost);
+      const accessDenied = accessDenial(token, request, now);
+      if (accessDenied) {
+        meter.add(token.id, now, model, accessDenied, 0);
+        return verifyAnswer(token, accessDenied);
+      }
+      const denial = limitDenial(token, counted, request.cost);
       if (denial) {
         meter.add(token.id, now, model, denial, 0);
-        const reached = denial === 'RATE_LIMITED' || denial === 'EXHAUSTED';
-        return verifyAnswer(token, denial, reached ? window(counted) : null);
+        return verifyAnswer(token, denial, window(counted));
       }
       const { rows: slots } = await client.query<{ count: number }>(TAKE_SLOT, [token.id, start]);
       let charged: VerifiedToken = token;
@@ -199,12 +203,13 @@ export function postgresGatewayCalls(
           await catchUp(now);
           continue;
         }
-        if (token.rpm_limit > 0 && !accessDenial(token, request, now)) {
+        const accessDenied = accessDenial(token, request, now);
+        if (!accessDenied && token.rpm_limit > 0) {
           const answer = await verifyLimited(digest, request, now);
           if (answer) return answer;
           continue;
         }
-        const denial = accessDenial(token, request, now) ?? limitDenial(token, 0, request.cost);
+        const denial = accessDenied ?? limitDenial(token, 0, request.cost);
         if (denial) {
           meter.add(token.id, now, model, denial, 0);
           return verifyAnswer(token, denial);
