@@ -8,6 +8,7 @@ import { bootScript } from './scripts/vite-boot-script.ts';
 const ENGINE_TESTS = [
   'server/store/token-store.test.ts',
   'server/store/keys-at-rest.test.ts',
+  'server/store/usage-days.test.ts',
   'server/routes/*.test.ts',
   'server/reliability/model.test.ts',
   'server/reliability/hostile-input.test.ts',

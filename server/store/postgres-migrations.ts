@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { KeySeal } from './key-seal';
 import { EXPIRY_SORT_KEY, NAME_SORT_KEY } from './postgres-schema';
 import { sealKeys } from './postgres-seal-keys';
+import { USAGE_DAYS, USAGE_HOURS } from './postgres-usage-schema';
 
 /** Rows the kept total is spread over (migration 2). */
 const COUNT_SHARDS = 16;
@@ -170,41 +171,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     FOR EACH STATEMENT EXECUTE FUNCTION tokens_reordered();
   `,
   sealKeys,
-  `
-  -- What gateways did with each token, as sums per hour (Unix seconds of its start, UTC), model
-  -- ('' when none was given) and code: a verify's (VALID or why not), or USAGE for a usage
-  -- report. count is how many, quota the units charged. token_id 0: verifies of unknown keys.
-  CREATE TABLE usage_hours (
-    token_id BIGINT NOT NULL,
-    hour BIGINT NOT NULL,
-    model TEXT NOT NULL,
-    code TEXT NOT NULL,
-    count BIGINT NOT NULL,
-    quota BIGINT NOT NULL,
-    PRIMARY KEY (token_id, hour, model, code)
-  );
-  CREATE INDEX usage_hours_by_hour ON usage_hours (hour, token_id);
-
-  -- The same sums over every token, so the whole gateway's figures read a row per hour and
-  -- model rather than one per token.
-  CREATE TABLE usage_totals (
-    hour BIGINT NOT NULL,
-    model TEXT NOT NULL,
-    code TEXT NOT NULL,
-    count BIGINT NOT NULL,
-    quota BIGINT NOT NULL,
-    PRIMARY KEY (hour, model, code)
-  );
-
-  -- The request_id of each usage report, kept 24 hours, so a report sent again counts once.
-  CREATE TABLE usage_requests (
-    token_id BIGINT NOT NULL,
-    request_id TEXT NOT NULL,
-    time BIGINT NOT NULL,
-    PRIMARY KEY (token_id, request_id)
-  );
-  CREATE INDEX usage_requests_by_time ON usage_requests (time);
-  `,
+  USAGE_HOURS,
   `
   -- Rotation: the key a token had before its last rotation still verifies until then.
   ALTER TABLE tokens ADD COLUMN previous_key_digest BYTEA,
@@ -231,6 +198,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     count INTEGER NOT NULL
   );
   `,
+  USAGE_DAYS,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

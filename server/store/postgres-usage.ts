@@ -1,28 +1,49 @@
 import type pg from 'pg';
-import { USAGE_BUCKETS, type UsageFigures, type UsageRange } from '../../src/contract/usage';
+import type { UsageFigures, UsageRange } from '../../src/contract/usage';
 import type { Query } from './postgres-connection';
+import { findTopTokens, type TokenSum, type TopTokenReads } from './top-tokens';
 import {
-  TOP_TOKENS,
+  FIGURE_TABLES,
   assembleFigures,
   figureRowsSql,
+  readFigureRows,
+  type FigureReads,
   type FigureRow,
   type TopToken,
 } from './usage-figures';
 import type { UsageSum } from './usage-meter';
 
-/** Adds a batch of sums to a table of sums: one statement, arrays by column. */
-const addSums = (table: string, keys: string[]) =>
-  `INSERT INTO ${table} (${keys.join(', ')}, count, quota)
-    SELECT ${keys.join(', ')}, sum(count), sum(quota) FROM unnest(
-      $1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[]
-    ) AS s(token_id, hour, model, code, count, quota)
-    GROUP BY ${keys.join(', ')}
-    ON CONFLICT (${keys.join(', ')}) DO UPDATE SET
-      count = ${table}.count + excluded.count, quota = ${table}.quota + excluded.quota`;
-const ADD_HOURS = addSums('usage_hours', ['token_id', 'hour', 'model', 'code']);
-const ADD_TOTALS = addSums('usage_totals', ['hour', 'model', 'code']);
+const VALID_COUNT = `CASE WHEN code = 'VALID' THEN count ELSE 0 END`;
 
-/** Adds sums to the tokens' hourly figures and to the whole gateway's; in the caller's transaction. */
+/**
+ * Adds a batch of sums to a table of sums: one statement, arrays by column, in the order of the
+ * table's key, so that instances adding at once take the rows' locks in one order.
+ */
+const addSums = (table: string, keys: string[], sums: Record<string, string>) => {
+  const columns = Object.keys(sums);
+  return `INSERT INTO ${table} (${[...keys, ...columns].join(', ')})
+    SELECT ${keys.join(', ')}, ${columns.map((column) => `sum(${sums[column]})`).join(', ')}
+    FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[])
+      AS s(token_id, hour, model, code, count, quota)
+    CROSS JOIN LATERAL (SELECT hour / 86400 * 86400 AS day) AS d
+    WHERE ${table === 'usage_token_days' ? 'token_id <> 0' : 'true'}
+    GROUP BY ${keys.join(', ')} ORDER BY ${keys.join(', ')}
+    ON CONFLICT (${keys.join(', ')}) DO UPDATE SET
+      ${columns.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ')}`;
+};
+const COUNT_AND_QUOTA = { count: 'count', quota: 'quota' };
+const ADD_SUMS = [
+  addSums('usage_hours', ['token_id', 'hour', 'model', 'code'], COUNT_AND_QUOTA),
+  addSums('usage_totals', ['hour', 'model', 'code'], COUNT_AND_QUOTA),
+  addSums('usage_days', ['token_id', 'day', 'model', 'code'], COUNT_AND_QUOTA),
+  addSums('usage_total_days', ['day', 'model', 'code'], COUNT_AND_QUOTA),
+  addSums('usage_token_days', ['token_id', 'day'], { requests: VALID_COUNT, quota: 'quota' }),
+];
+
+/**
+ * Adds sums to the tokens' figures and to the whole gateway's, by the hour and by the day, and to
+ * the tokens' rankings of the day; in the caller's transaction.
+ */
 export async function addUsageSums(
   client: pg.ClientBase,
   sums: readonly UsageSum[],
@@ -35,45 +56,85 @@ export async function addUsageSums(
     sums.map((sum) => sum.count),
     sums.map((sum) => sum.quota),
   ];
-  await client.query(ADD_HOURS, columns);
-  await client.query(ADD_TOTALS, columns);
+  for (const sql of ADD_SUMS) await client.query(sql, columns);
 }
 
 // Sums of bigint are numeric in PostgreSQL: cast back, as every figure is below 2^53.
-const TOP_TOKENS_SQL = `SELECT usage_hours.token_id, tokens.name,
-    sum(CASE WHEN code = 'VALID' THEN count ELSE 0 END)::bigint AS requests,
+const RANKED_DAYS = `SELECT days.day, ranked.token_id, ranked.requests, ranked.quota
+  FROM unnest($1::bigint[]) AS days(day)
+  CROSS JOIN LATERAL (
+    SELECT token_id, requests, quota FROM usage_token_days
+    WHERE day = days.day ORDER BY quota DESC LIMIT $2
+  ) AS ranked`;
+const HOUR_SUMS = `SELECT token_id, sum(${VALID_COUNT})::bigint AS requests,
     sum(quota)::bigint AS quota
-  FROM usage_hours JOIN tokens ON tokens.id = usage_hours.token_id
-  WHERE hour >= $1 AND hour < $2
-  GROUP BY usage_hours.token_id, tokens.name
-  ORDER BY quota DESC, requests DESC, usage_hours.token_id
-  LIMIT ${TOP_TOKENS}`;
+  FROM usage_hours WHERE hour >= $1 AND hour < $2 AND token_id <> 0
+  GROUP BY token_id`;
+// A look-up per token through its key: summing the range for every token and joining would read
+// the whole table whenever the range covers most of it.
+const DAY_TOTALS = `SELECT tokens.id AS token_id, tokens.name, sums.requests, sums.quota
+  FROM tokens CROSS JOIN LATERAL (
+    SELECT coalesce(sum(requests), 0)::bigint AS requests, coalesce(sum(quota), 0)::bigint AS quota
+    FROM usage_token_days WHERE token_id = tokens.id AND day >= $2 AND day < $3
+  ) AS sums
+  WHERE tokens.id = ANY($1::bigint[])`;
 
-const rowsSql = (table: string, size: number, where: string) =>
-  `SELECT bucket, model, code, count::bigint, quota::bigint FROM (${figureRowsSql(table, size, where)}) AS sums`;
+function postgresTopTokenReads(query: Query): TopTokenReads {
+  return {
+    async rankedDays(days, depth) {
+      const { rows } = await query<TokenSum & { day: number }>(RANKED_DAYS, [days, depth]);
+      const byDay = new Map(days.map((day): [number, TokenSum[]] => [day, []]));
+      for (const { day, ...sum } of rows) byDay.get(day)!.push(sum);
+      return [...byDay.values()];
+    },
+    hourSums: async (span) => (await query<TokenSum>(HOUR_SUMS, [span.from, span.to])).rows,
+    dayTotals: async (ids, days) =>
+      (await query<TopToken>(DAY_TOTALS, [ids, days?.from ?? 0, days?.to ?? 0])).rows,
+  };
+}
 
-/** The usage figures on PostgreSQL: one token's from usage_hours, every token's from usage_totals. */
+const rowsSql = (table: string, size: number, where?: string) =>
+  `SELECT bucket, model, code, count::bigint, quota::bigint
+    FROM (${figureRowsSql(table, size, { from: '$1', to: '$2' }, where)}) AS sums`;
+
+/** The usage figures on PostgreSQL: a token's, or every token's with the top 10. */
 export async function readPostgresUsage(
   query: Query,
   range: UsageRange,
   tokenId?: number,
 ): Promise<UsageFigures | null> {
-  const size = USAGE_BUCKETS[range.bucket];
   if (tokenId === undefined) {
-    const [{ rows }, top] = await Promise.all([
-      query<FigureRow>(rowsSql('usage_totals', size, 'hour >= $1 AND hour < $2'), [
-        range.from,
-        range.to,
-      ]),
-      query<TopToken>(TOP_TOKENS_SQL, [range.from, range.to]),
-    ]);
-    return assembleFigures(range, rows, undefined, top.rows);
+    const everyToken: FigureReads = {
+      tables: FIGURE_TABLES.all,
+      rows: async (table, size, span) =>
+        (await query<FigureRow>(rowsSql(table, size), [span.from, span.to])).rows,
+      holds: async (span) =>
+        ((
+          await query('SELECT 1 FROM usage_totals WHERE hour >= $1 AND hour < $2 LIMIT 1', [
+            span.from,
+            span.to,
+          ])
+        ).rowCount ?? 0) > 0,
+    };
+    const { rows, plan } = await readFigureRows(everyToken, range);
+    const top = await findTopTokens(postgresTopTokenReads(query), plan);
+    return assembleFigures(range, rows, undefined, top);
   }
   const exists = await query('SELECT 1 FROM tokens WHERE id = $1', [tokenId]);
   if (exists.rowCount === 0) return null;
-  const { rows } = await query<FigureRow>(
-    rowsSql('usage_hours', size, 'token_id = $3 AND hour >= $1 AND hour < $2'),
-    [range.from, range.to, tokenId],
-  );
+  const oneToken: FigureReads = {
+    tables: FIGURE_TABLES.token,
+    rows: async (table, size, span) =>
+      (await query<FigureRow>(rowsSql(table, size, 'token_id = $3'), [span.from, span.to, tokenId]))
+        .rows,
+    holds: async (span) =>
+      ((
+        await query(
+          'SELECT 1 FROM usage_hours WHERE token_id = $3 AND hour >= $1 AND hour < $2 LIMIT 1',
+          [span.from, span.to, tokenId],
+        )
+      ).rowCount ?? 0) > 0,
+  };
+  const { rows } = await readFigureRows(oneToken, range);
   return assembleFigures(range, rows, tokenId);
 }

@@ -147,6 +147,45 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   ALTER TABLE tokens ADD COLUMN rpm_limit INTEGER NOT NULL DEFAULT 0 CHECK (rpm_limit >= 0);
   CREATE INDEX tokens_by_next_reset ON tokens (next_reset_time) WHERE next_reset_time >= 0;
   `,
+  `
+  -- The figures again by the day (the day's Unix seconds at 00:00 UTC), so that a range of months
+  -- reads a row per day; and each token's day in one row, ranked by quota for the top tokens.
+  CREATE TABLE usage_days (
+    token_id INTEGER NOT NULL,
+    day INTEGER NOT NULL,
+    model TEXT NOT NULL,
+    code TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    quota INTEGER NOT NULL,
+    PRIMARY KEY (token_id, day, model, code)
+  ) WITHOUT ROWID;
+  CREATE TABLE usage_total_days (
+    day INTEGER NOT NULL,
+    model TEXT NOT NULL,
+    code TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    quota INTEGER NOT NULL,
+    PRIMARY KEY (day, model, code)
+  ) WITHOUT ROWID;
+  CREATE TABLE usage_token_days (
+    token_id INTEGER NOT NULL,
+    day INTEGER NOT NULL,
+    requests INTEGER NOT NULL,
+    quota INTEGER NOT NULL,
+    PRIMARY KEY (token_id, day)
+  ) WITHOUT ROWID;
+  CREATE INDEX usage_token_days_by_quota ON usage_token_days (day, quota DESC);
+  INSERT INTO usage_days (token_id, day, model, code, count, quota)
+    SELECT token_id, hour / 86400 * 86400, model, code, sum(count), sum(quota)
+    FROM usage_hours GROUP BY 1, 2, 3, 4;
+  INSERT INTO usage_total_days (day, model, code, count, quota)
+    SELECT hour / 86400 * 86400, model, code, sum(count), sum(quota)
+    FROM usage_totals GROUP BY 1, 2, 3;
+  INSERT INTO usage_token_days (token_id, day, requests, quota)
+    SELECT token_id, hour / 86400 * 86400,
+      sum(CASE WHEN code = 'VALID' THEN count ELSE 0 END), sum(quota)
+    FROM usage_hours WHERE token_id <> 0 GROUP BY 1, 2;
+  `,
 ];
 
 /**

@@ -1,61 +1,113 @@
 import type Database from 'better-sqlite3';
-import { USAGE_BUCKETS, type UsageFigures, type UsageRange } from '../../src/contract/usage';
+import type { UsageFigures, UsageRange } from '../../src/contract/usage';
 import { statementCache } from './sqlite-statement-cache';
+import { findTopTokens, type TokenSum, type TopTokenReads } from './top-tokens';
 import {
-  TOP_TOKENS,
+  FIGURE_TABLES,
   assembleFigures,
   figureRowsSql,
+  readFigureRows,
+  type FigureReads,
   type FigureRow,
   type TopToken,
 } from './usage-figures';
 import type { UsageSum } from './usage-meter';
+import { DAY, type Span } from './usage-plan';
 
-const TOP_TOKENS_SQL = `SELECT usage_hours.token_id AS token_id, tokens.name AS name,
-    sum(CASE WHEN code = 'VALID' THEN count ELSE 0 END) AS requests, sum(quota) AS quota
-  FROM usage_hours JOIN tokens ON tokens.id = usage_hours.token_id
-  WHERE hour >= @from AND hour < @to
-  GROUP BY usage_hours.token_id
-  ORDER BY quota DESC, requests DESC, usage_hours.token_id
-  LIMIT ${TOP_TOKENS}`;
+const upsert = (table: string, keys: string[], sums: string[]) =>
+  `INSERT INTO ${table} (${[...keys, ...sums].join(', ')})
+    VALUES (${[...keys, ...sums].map((column) => `@${column}`).join(', ')})
+    ON CONFLICT DO UPDATE SET ${sums.map((sum) => `${sum} = ${sum} + excluded.${sum}`).join(', ')}`;
 
-/** Adds a sum to a token's hourly figures and to the whole gateway's; inside a write. */
+/**
+ * Adds a sum to a token's figures and to the whole gateway's, by the hour and by the day, and to
+ * the token's ranking of the day; inside a write.
+ */
 export function sqliteUsageSums(db: Database.Database): (sum: UsageSum) => void {
-  const addHour = db.prepare<[UsageSum]>(
-    `INSERT INTO usage_hours (token_id, hour, model, code, count, quota)
-      VALUES (@token_id, @hour, @model, @code, @count, @quota)
-      ON CONFLICT DO UPDATE SET count = count + excluded.count, quota = quota + excluded.quota`,
-  );
-  const addTotal = db.prepare<[UsageSum]>(
-    `INSERT INTO usage_totals (hour, model, code, count, quota)
-      VALUES (@hour, @model, @code, @count, @quota)
-      ON CONFLICT DO UPDATE SET count = count + excluded.count, quota = quota + excluded.quota`,
+  const statements = [
+    upsert('usage_hours', ['token_id', 'hour', 'model', 'code'], ['count', 'quota']),
+    upsert('usage_totals', ['hour', 'model', 'code'], ['count', 'quota']),
+    upsert('usage_days', ['token_id', 'day', 'model', 'code'], ['count', 'quota']),
+    upsert('usage_total_days', ['day', 'model', 'code'], ['count', 'quota']),
+  ].map((sql) => db.prepare<[UsageSum & { day: number }]>(sql));
+  const rank = db.prepare<[TokenSum & { day: number }]>(
+    upsert('usage_token_days', ['token_id', 'day'], ['requests', 'quota']),
   );
   return (sum) => {
-    addHour.run(sum);
-    addTotal.run(sum);
+    const day = sum.hour - (sum.hour % DAY);
+    for (const statement of statements) statement.run({ ...sum, day });
+    if (sum.token_id !== 0) {
+      const requests = sum.code === 'VALID' ? sum.count : 0;
+      rank.run({ token_id: sum.token_id, day, requests, quota: sum.quota });
+    }
   };
 }
 
-/** The usage figures on SQLite: one token's from usage_hours, every token's from usage_totals. */
+/** The reads of the top tokens' search on SQLite. */
+function sqliteTopTokenReads(db: Database.Database): TopTokenReads {
+  const ranked = db.prepare<{ day: number; depth: number }, TokenSum>(
+    `SELECT token_id, requests, quota FROM usage_token_days
+      WHERE day = @day ORDER BY quota DESC LIMIT @depth`,
+  );
+  const hourSums = db.prepare<Span, TokenSum>(
+    `SELECT token_id, sum(CASE WHEN code = 'VALID' THEN count ELSE 0 END) AS requests,
+        sum(quota) AS quota
+      FROM usage_hours WHERE hour >= @from AND hour < @to AND token_id <> 0
+      GROUP BY token_id`,
+  );
+  const dayTotals = db.prepare<Span & { ids: string }, TopToken>(
+    `SELECT tokens.id AS token_id, tokens.name AS name,
+        coalesce(sum(days.requests), 0) AS requests, coalesce(sum(days.quota), 0) AS quota
+      FROM tokens LEFT JOIN usage_token_days AS days
+        ON days.token_id = tokens.id AND days.day >= @from AND days.day < @to
+      WHERE tokens.id IN (SELECT value FROM json_each(@ids))
+      GROUP BY tokens.id`,
+  );
+  return {
+    rankedDays: async (days, depth) => days.map((day) => ranked.all({ day, depth })),
+    hourSums: async (span) => hourSums.all(span),
+    dayTotals: async (ids, days) =>
+      dayTotals.all({ ids: JSON.stringify(ids), from: days?.from ?? 0, to: days?.to ?? 0 }),
+  };
+}
+
+/** The usage figures on SQLite: a token's, or every token's with the top 10. */
 export function sqliteUsageReader(
   db: Database.Database,
-): (range: UsageRange, tokenId?: number) => UsageFigures | null {
+): (range: UsageRange, tokenId?: number) => Promise<UsageFigures | null> {
   const statement = statementCache(db);
   const exists = db.prepare<[number], { id: number }>('SELECT id FROM tokens WHERE id = ?');
-  const top = db.prepare<{ from: number; to: number }, TopToken>(TOP_TOKENS_SQL);
-  return (range, tokenId) => {
-    const size = USAGE_BUCKETS[range.bucket];
-    const params = { from: range.from, to: range.to, token_id: tokenId ?? 0 };
+  const tokenHolds = db.prepare<Span & { token_id: number }>(
+    'SELECT 1 FROM usage_hours WHERE token_id = @token_id AND hour >= @from AND hour < @to LIMIT 1',
+  );
+  const allHold = db.prepare<Span>(
+    'SELECT 1 FROM usage_totals WHERE hour >= @from AND hour < @to LIMIT 1',
+  );
+  const top = sqliteTopTokenReads(db);
+  const span = { from: '@from', to: '@to' };
+  const everyToken: FigureReads = {
+    tables: FIGURE_TABLES.all,
+    rows: async (table, size, { from, to }) =>
+      statement(figureRowsSql(table, size, span)).all({ from, to }) as FigureRow[],
+    holds: async ({ from, to }) => allHold.get({ from, to }) !== undefined,
+  };
+  const oneToken = (token_id: number): FigureReads => ({
+    tables: FIGURE_TABLES.token,
+    rows: async (table, size, { from, to }) =>
+      statement(figureRowsSql(table, size, span, 'token_id = @token_id')).all({
+        from,
+        to,
+        token_id,
+      }) as FigureRow[],
+    holds: async ({ from, to }) => tokenHolds.get({ from, to, token_id }) !== undefined,
+  });
+  return async (range, tokenId) => {
     if (tokenId === undefined) {
-      const rows = statement(
-        figureRowsSql('usage_totals', size, 'hour >= @from AND hour < @to'),
-      ).all(params) as FigureRow[];
-      return assembleFigures(range, rows, undefined, top.all(params));
+      const { rows, plan } = await readFigureRows(everyToken, range);
+      return assembleFigures(range, rows, undefined, await findTopTokens(top, plan));
     }
     if (!exists.get(tokenId)) return null;
-    const rows = statement(
-      figureRowsSql('usage_hours', size, 'token_id = @token_id AND hour >= @from AND hour < @to'),
-    ).all(params) as FigureRow[];
+    const { rows } = await readFigureRows(oneToken(tokenId), range);
     return assembleFigures(range, rows, tokenId);
   };
 }

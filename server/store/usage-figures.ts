@@ -1,7 +1,8 @@
 import { USAGE_BUCKETS, type UsageFigures, type UsageRange } from '../../src/contract/usage';
 import { REPORTED } from './usage-meter';
+import { DAY, HOUR, outsideHours, planUsage, type Span, type UsagePlan } from './usage-plan';
 
-/** Sums of usage_hours (or usage_totals) per bucket, model and code, as both engines read them. */
+/** Sums of the hourly or daily figures per bucket, model and code, as both engines read them. */
 export interface FigureRow {
   bucket: number;
   model: string;
@@ -14,11 +15,27 @@ export type TopToken = NonNullable<UsageFigures['top_tokens']>[number];
 
 export const TOP_TOKENS = 10;
 
-/** The GROUP BY of a range's sums; `size` is the bucket in seconds, `table` usage_hours or usage_totals. */
-export function figureRowsSql(table: string, size: number, where: string): string {
-  return `SELECT (hour / ${size}) * ${size} AS bucket, model, code,
+/** The tables of figures: per token or for all tokens together, by the hour or by the day. */
+export const FIGURE_TABLES = {
+  token: { hour: 'usage_hours', day: 'usage_days' },
+  all: { hour: 'usage_totals', day: 'usage_total_days' },
+} as const;
+
+/**
+ * The GROUP BY of a span's sums in a table of FIGURE_TABLES; `size` is the bucket in seconds.
+ * `where` narrows by token when it must; the time column of a daily table is day, else hour.
+ */
+export function figureRowsSql(
+  table: string,
+  size: number,
+  span: { from: string; to: string },
+  where = 'true',
+): string {
+  const time = table.endsWith('days') ? 'day' : 'hour';
+  return `SELECT (${time} / ${size}) * ${size} AS bucket, model, code,
       sum(count) AS count, sum(quota) AS quota
-    FROM ${table} WHERE ${where} GROUP BY bucket, model, code`;
+    FROM ${table} WHERE ${where} AND ${time} >= ${span.from} AND ${time} < ${span.to}
+    GROUP BY bucket, model, code`;
 }
 
 /** The answer of the usage routes: every bucket of the range, the models, the totals. */
@@ -69,4 +86,37 @@ export function assembleFigures(
     totals,
     ...(top === undefined ? {} : { top_tokens: top }),
   };
+}
+
+/** The reads of one token's figures, or of all tokens' together, from an engine. */
+export interface FigureReads {
+  tables: { hour: string; day: string };
+  /** The sums of a table of FIGURE_TABLES in a span, by bucket of `size` seconds. */
+  rows(table: string, size: number, span: Span): Promise<FigureRow[]>;
+  /** Whether the hourly table holds any figure in a span. */
+  holds(span: Span): Promise<boolean>;
+}
+
+/**
+ * The rows of a range's series, and its plan: by the hour from the hourly sums (at most 1,000
+ * hours), by the day from the daily sums but for partial days.
+ */
+export async function readFigureRows(
+  reads: FigureReads,
+  range: UsageRange,
+): Promise<{ rows: FigureRow[]; plan: UsagePlan }> {
+  const outside = outsideHours(range);
+  const [before, after] = await Promise.all([
+    outside.before ? reads.holds(outside.before) : false,
+    outside.after ? reads.holds(outside.after) : false,
+  ]);
+  const plan = planUsage(range, before, after);
+  if (range.bucket === 'hour') {
+    return { rows: await reads.rows(reads.tables.hour, HOUR, range), plan };
+  }
+  const parts = await Promise.all([
+    plan.days ? reads.rows(reads.tables.day, DAY, plan.days) : [],
+    ...plan.hours.map((span) => reads.rows(reads.tables.hour, DAY, span)),
+  ]);
+  return { rows: parts.flat(), plan };
 }
