@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { OPERATIONS } from '../src/contract/operations';
 import { screenshot } from './support/app';
+import { COLOUR_RULES } from './support/axe';
 
 /** The API reference the service serves at /api/docs, read as someone without the dashboard. */
 test.describe('the API reference page', () => {
@@ -43,23 +44,27 @@ test.describe('the API reference page', () => {
     expect(problems).toEqual([]);
   });
 
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`has no axe-core violation in the ${scheme} theme, wide and at 390 px`, async ({
-      page,
-    }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto('/api/docs#updateToken');
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-        // Wide tables scroll in their own box: the page itself never scrolls sideways.
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow).toBeLessThanOrEqual(0);
+  test('has no axe-core violation in either theme, wide and at 390 px', async ({ page }) => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/api/docs#updateToken');
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        // Only colours change with the theme: the dark one needs only the colour rules.
+        let axe = new AxeBuilder({ page }).setLegacyMode(true);
+        if (scheme === 'dark') axe = axe.withRules(COLOUR_RULES);
+        const { violations } = await axe.analyze();
+        expect(
+          violations.map((v) => `${v.id}: ${v.help}`),
+          `${scheme}, ${width} px`,
+        ).toEqual([]);
         await screenshot(page, `reference-${scheme}-${width}`);
       }
-    });
-  }
+      // Wide tables scroll in their own box: the page itself never scrolls sideways.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+  });
 });

@@ -67,6 +67,17 @@ async function usedQuota(service: RunningService): Promise<number> {
   return sum(page.data.items.map((token) => token.used_quota));
 }
 
+/** used_quota once it has stayed the same for half a second. */
+async function settledUsedQuota(service: RunningService): Promise<number> {
+  let last = await usedQuota(service);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await usedQuota(service);
+    if (now === last) return now;
+    last = now;
+  }
+}
+
 /** Charged verifies (cost 1) round the tokens, then a SIGKILL: every acknowledged unit is kept. */
 async function chargedRounds(
   database: BenchDatabase,
@@ -89,7 +100,8 @@ async function chargedRounds(
     progress(`  charged verify: ${perSecond(result.perSecond)}`);
     measured.push(result);
   }
-  const used = await usedQuota(service);
+  // Verifies the service had read when the load stopped still finish: wait for the last of them.
+  const used = await settledUsedQuota(service);
   await service.crash();
   const restarted = await startService({ database });
   return {
