@@ -7,6 +7,7 @@ import { openPostgresStore } from './postgres-store';
 import { openSqliteStore } from './sqlite-store';
 import { generateTokenKey } from './token-record';
 import type { TokenRecordInput, TokenStore } from './token-store';
+import type { UsageSum } from './usage-meter';
 import { TEST_SECRET_BYTES } from './test-postgres';
 
 const NOW = 1_800_000_000;
@@ -50,6 +51,27 @@ async function sqliteWithTokens(): Promise<{ dataDir: string; highestEver: numbe
   expect(removed).toBe(3);
   await sqlite.setOption('QuotaPerUnit', '123456');
   await sqlite.setOption('DisplayInCurrencyEnabled', 'false');
+  // Ten days of figures for the first 50 tokens, and a usage report with a request_id.
+  const sums: UsageSum[] = [];
+  for (let hour = 0; hour < 240; hour += 1) {
+    for (let id = 1; id <= 50; id += 1) {
+      if ((hour + id) % 7 !== 0) continue;
+      const time = NOW - (NOW % 3_600) - hour * 3_600;
+      sums.push({
+        token_id: id,
+        hour: time,
+        model: 'gpt-4o',
+        code: 'VALID',
+        count: id,
+        quota: hour,
+      });
+    }
+  }
+  await sqlite.addUsage(sums);
+  expect(await sqlite.report({ token_id: 1, quota: 5, request_id: 'moved-once' })).toMatchObject({
+    charged: 5,
+    duplicate: false,
+  });
   await sqlite.close();
   return { dataDir, highestEver: COUNT };
 }
@@ -62,7 +84,8 @@ describe('moving from SQLite to PostgreSQL', () => {
     const result = await moveSqliteToPostgres(dataDir, url, TEST_SECRET_BYTES, (copied) =>
       progress.push(copied),
     );
-    expect(result).toEqual({ tokens: COUNT - 3, options: 2, highestId: highestEver });
+    expect(result).toMatchObject({ tokens: COUNT - 3, options: 2, highestId: highestEver });
+    expect(result.usageRows).toBeGreaterThan(1_000);
     expect(progress.at(-1)).toBe(COUNT - 3);
 
     const sqlite = openSqliteStore({ dataDir, now: () => NOW });
@@ -89,6 +112,21 @@ describe('moving from SQLite to PostgreSQL', () => {
       rpm_limit: 0,
     });
     expect(next.id).toBeGreaterThan(highestEver);
+    // The usage figures moved too, by the hour and by the day, with the top tokens; and a report
+    // sent again after the move still counts once.
+    for (const range of [
+      { from: NOW - 3 * 86_400, to: NOW, bucket: 'hour' as const },
+      { from: NOW - (NOW % 86_400) - 20 * 86_400, to: NOW, bucket: 'day' as const },
+    ]) {
+      expect(await postgres.usage(range)).toEqual(await sqlite.usage(range));
+      expect(await postgres.usage(range, 7)).toEqual(await sqlite.usage(range, 7));
+    }
+    expect(
+      await postgres.report({ token_id: 1, quota: 5, request_id: 'moved-once' }),
+    ).toMatchObject({
+      charged: 0,
+      duplicate: true,
+    });
   }, 60_000);
 
   it('refuses a target that holds tokens or options, changing nothing', async () => {

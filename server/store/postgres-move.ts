@@ -6,6 +6,7 @@ import { KeySeal } from './key-seal';
 import { DATABASE_FILE } from './sqlite-database';
 import { migrate } from './sqlite-schema';
 import { migratePostgres } from './postgres-migrations';
+import { copyUsage } from './postgres-move-usage';
 import { foldName } from './postgres-schema';
 import { COLUMN_TYPES } from './postgres-sql';
 import { FIELD_COLUMNS, KEY_COLUMNS } from './token-record';
@@ -26,13 +27,15 @@ type SqliteRow = Record<(typeof COLUMNS)[number], string | number | Buffer>;
 export interface MoveResult {
   tokens: number;
   options: number;
+  /** Rows of usage figures (hourly and daily sums) and of usage reports' request ids. */
+  usageRows: number;
   /** The id the next token gets on PostgreSQL is above this one. */
   highestId: number;
 }
 
 /**
  * Copies every token (ids as they are, keys sealed again with `secret` when the SQLite
- * database's were sealed with another) and every stored option from the SQLite
+ * database's were sealed with another), every stored option and the usage figures from the SQLite
  * database in dataDir into the PostgreSQL database at url, in one PostgreSQL transaction: all of
  * them or nothing. Refuses a target that holds any token or option. Ids stay never reused: the
  * target's sequence continues after the highest id SQLite ever handed out. The service must not
@@ -103,6 +106,7 @@ export async function moveSqliteToPostgres(
         highestId = Number(rows.at(-1)!.id);
         onProgress?.(copied, total);
       }
+      const usage = await copyUsage(source, target);
       for (const option of options) {
         await target.query('INSERT INTO options (key, value) VALUES ($1, $2)', [
           option.key,
@@ -126,7 +130,8 @@ export async function moveSqliteToPostgres(
         await target.query("SELECT setval(pg_get_serial_sequence('tokens', 'id'), $1)", [next]);
       }
       await target.query('COMMIT');
-      return { tokens: total, options: options.length, highestId: next };
+      const usageRows = Object.values(usage).reduce((sum, rows) => sum + rows, 0);
+      return { tokens: total, options: options.length, usageRows, highestId: next };
     } catch (error) {
       await target.query('ROLLBACK').catch(() => {});
       throw error;
