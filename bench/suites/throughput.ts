@@ -37,7 +37,8 @@ const RATIO_GOAL = 0.5;
 export const CREATE_GOAL = 2_000;
 
 export interface Target {
-  name: 'service' | 'bare';
+  /** bare: node:http sending the captured bytes; hono: a one-route Hono app sending them. */
+  name: 'service' | 'bare' | 'hono';
   url: string;
 }
 
@@ -138,10 +139,11 @@ export async function throughputSuite(context: BenchContext): Promise<SuiteResul
 
 export async function startBareServer(
   responsesFile: string,
+  kind: 'bare' | 'hono' = 'bare',
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawnTracked(
     process.execPath,
-    ['--import', 'tsx', 'bench/suites/throughput/bare-server.ts', responsesFile],
+    ['--import', 'tsx', 'bench/suites/throughput/bare-server.ts', responsesFile, kind],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 2] },
   );
   const port = await new Promise<string>((resolve, reject) => {

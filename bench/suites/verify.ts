@@ -133,7 +133,7 @@ export async function verifySuite(context: BenchContext): Promise<SuiteResult> {
   const { rounds, roundSeconds } = context.settings;
   const figures: Figure[] = [];
   const details: string[] = [
-    `autocannon in the bench process, ${CONNECTIONS} connections over loopback, ${roundSeconds} s per round after a ${WARM_UP_SECONDS} s warm-up; the service is \`node dist-server/main.mjs\` on a fresh database with ${TOKENS} tokens. The free check (\`cost\` 0, a model given) of one key alternates with a bare \`node:http\` server replaying the service's captured answer byte for byte (bench/suites/throughput/bare-server.ts); charged verifies (\`cost\` 1) go round the ${TOKENS} keys, each acknowledged after its charge is committed to disk, and the sum of \`used_quota\` must hold every acknowledged charge, also after the service is killed with SIGKILL and started again. Medians over rounds; only answers of 200 count.`,
+    `autocannon in the bench process, ${CONNECTIONS} connections over loopback, ${roundSeconds} s per round after a ${WARM_UP_SECONDS} s warm-up; the service is \`node dist-server/main.mjs\` on a fresh database with ${TOKENS} tokens. The free check (\`cost\` 0, a model given) of one key alternates with a bare \`node:http\` server replaying the service's captured answer byte for byte, and with a Hono app of one route on @hono/node-server replaying it too (bench/suites/throughput/bare-server.ts); charged verifies (\`cost\` 1) go round the ${TOKENS} keys, each acknowledged after its charge is committed to disk, and the sum of \`used_quota\` must hold every acknowledged charge, also after the service is killed with SIGKILL and started again. Medians over rounds; only answers of 200 count.`,
     '',
     '| engine | load | target | req/s | latency p50 | latency p99 |',
     '| --- | --- | --- | --- | --- | --- |',
@@ -161,6 +161,7 @@ export async function verifySuite(context: BenchContext): Promise<SuiteResult> {
       }),
     );
     const bare = await startBareServer(file);
+    const hono = await startBareServer(file, 'hono');
     let freeRounds: Round[];
     try {
       progress(`verify: free check, ${rounds} alternated rounds of ${roundSeconds} s per target`);
@@ -169,6 +170,7 @@ export async function verifySuite(context: BenchContext): Promise<SuiteResult> {
           [
             { name: 'service', url: service.url },
             { name: 'bare', url: bare.url },
+            { name: 'hono', url: hono.url },
           ],
           free,
           rounds,
@@ -176,7 +178,7 @@ export async function verifySuite(context: BenchContext): Promise<SuiteResult> {
         )
       ).measured;
     } finally {
-      await bare.stop();
+      await Promise.all([bare.stop(), hono.stop()]);
     }
     progress(`verify: charged, ${rounds} rounds of ${roundSeconds} s`);
     const run = await chargedRounds(sqlite, service, keys, rounds, roundSeconds);
@@ -184,9 +186,18 @@ export async function verifySuite(context: BenchContext): Promise<SuiteResult> {
     const section = 'Verify (SQLite)';
     const freeService = medianOf(freeRounds, 'service');
     const freeBare = medianOf(freeRounds, 'bare');
+    const freeHono = medianOf(freeRounds, 'hono');
     figures.push(
       info(section, `free check POST ${VERIFY_PATH} (cost 0), service`, perSecond(freeService)),
       info(section, 'free check, bare node:http sending the same bytes', perSecond(freeBare)),
+      info(
+        section,
+        'free check, a one-route Hono app sending the same bytes',
+        perSecond(freeHono),
+        {
+          note: `ratio Hono app / bare ${ratio(freeHono / freeBare)}: what the framework costs by itself`,
+        },
+      ),
       atLeast(
         section,
         'free check, ratio service / bare',

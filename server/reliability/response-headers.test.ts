@@ -47,6 +47,17 @@ function serviceRows(origin: string): Row[] {
       api: true,
     },
     {
+      label: 'API verify',
+      request: httpRequest(
+        'POST',
+        '/api/token/verify',
+        [AUTH, ...o, 'Content-Type: application/json'],
+        '{"key":"sk-unknown"}',
+      ),
+      status: 200,
+      api: true,
+    },
+    {
       label: 'API 400',
       request: httpRequest('GET', '/api/token/abc', [AUTH, ...o]),
       status: 400,

@@ -10,7 +10,7 @@ import {
 import { usageReportSchema } from '../../src/contract/usage';
 import { tokenVerifySchema } from '../../src/contract/verify';
 import { ok } from '../http/envelope';
-import { listAnswer, queryParser } from '../http/fast-paths';
+import { completeJson, listAnswer, queryParser } from '../http/fast-paths';
 import { ApiError } from '../http/failures';
 import { limitBody, readJsonBody } from '../http/json-body';
 import { resourceApp } from '../http/resource';
@@ -55,7 +55,7 @@ export function tokenRoutes(store: TokenStore): App {
   });
 
   tokens.post('/verify', limitBody, async (c) =>
-    c.json(ok(await store.verify(await readJsonBody(c, tokenVerifySchema)))),
+    completeJson(await store.verify(await readJsonBody(c, tokenVerifySchema))),
   );
 
   tokens.post('/usage', limitBody, async (c) => {

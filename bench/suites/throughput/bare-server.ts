@@ -1,15 +1,18 @@
 /**
  * The throughput baseline: a bare node:http server that answers each method with the status,
- * headers and body captured from the service, byte for byte.
- *   node --import tsx bench/suites/throughput/bare-server.ts RESPONSES.json
+ * headers and body captured from the service, byte for byte. With `hono`, a Hono app of one
+ * route on @hono/node-server does the same: what the service's framework costs by itself.
+ *   node --import tsx bench/suites/throughput/bare-server.ts RESPONSES.json [hono]
  * prints its port, then serves until SIGTERM.
  */
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
 import type { CapturedResponses } from './captured';
 
 const file = process.argv[2];
-if (!file) throw new Error('usage: bare-server.ts RESPONSES.json');
+if (!file) throw new Error('usage: bare-server.ts RESPONSES.json [hono]');
 const captured = JSON.parse(readFileSync(file, 'utf8')) as CapturedResponses;
 const answers = new Map(
   Object.entries(captured).map(([method, response]) => [
@@ -18,15 +21,30 @@ const answers = new Map(
   ]),
 );
 
-const server = createServer((request, response) => {
-  const answer = answers.get(request.method ?? '');
-  // The service reads the whole request body before answering; so does the baseline.
-  request.on('end', () => {
-    if (answer) response.writeHead(answer.status, answer.headers).end(answer.body);
-    else response.writeHead(405).end();
+function honoServer(): Server {
+  const app = new Hono();
+  app.all('*', async (c) => {
+    const answer = answers.get(c.req.method);
+    // Read like the service reads a JSON body.
+    if (c.req.method === 'POST') await c.req.arrayBuffer();
+    if (!answer) return c.body(null, 405);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
   });
-  request.resume();
-});
+  return createAdaptorServer({ fetch: app.fetch }) as Server;
+}
+
+const server =
+  process.argv[3] === 'hono'
+    ? honoServer()
+    : createServer((request, response) => {
+        const answer = answers.get(request.method ?? '');
+        // The service reads the whole request body before answering; so does the baseline.
+        request.on('end', () => {
+          if (answer) response.writeHead(answer.status, answer.headers).end(answer.body);
+          else response.writeHead(405).end();
+        });
+        request.resume();
+      });
 
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
