@@ -1,3 +1,4 @@
+import { FILL_USAGE_DAYS } from './usage-days-fill';
 /** Migration 6: the usage figures, as sums per hour. */
 export const USAGE_HOURS = `
   -- What gateways did with each token, as sums per hour (Unix seconds of its start, UTC), model
@@ -66,14 +67,5 @@ export const USAGE_DAYS = `
     PRIMARY KEY (token_id, day) INCLUDE (requests, quota)
   );
   CREATE INDEX usage_token_days_by_quota ON usage_token_days (day, quota DESC);
-  INSERT INTO usage_days (token_id, day, model, code, count, quota)
-    SELECT token_id, hour / 86400 * 86400, model, code, sum(count), sum(quota)
-    FROM usage_hours GROUP BY 1, 2, 3, 4;
-  INSERT INTO usage_total_days (day, model, code, count, quota)
-    SELECT hour / 86400 * 86400, model, code, sum(count), sum(quota)
-    FROM usage_totals GROUP BY 1, 2, 3;
-  INSERT INTO usage_token_days (token_id, day, requests, quota)
-    SELECT token_id, hour / 86400 * 86400,
-      sum(CASE WHEN code = 'VALID' THEN count ELSE 0 END), sum(quota)
-    FROM usage_hours WHERE token_id <> 0 GROUP BY 1, 2;
+  ${FILL_USAGE_DAYS}
 `;

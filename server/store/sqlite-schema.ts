@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { KeySeal } from './key-seal';
 import { NAME_GRAMS_FUNCTION, nameGrams } from './sqlite-name-grams';
+import { FILL_USAGE_DAYS } from './usage-days-fill';
 
 /**
  * Ordering by expiry puts "never" (-1) after every date, which is what a person sorting by
@@ -175,16 +176,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
     PRIMARY KEY (token_id, day)
   ) WITHOUT ROWID;
   CREATE INDEX usage_token_days_by_quota ON usage_token_days (day, quota DESC);
-  INSERT INTO usage_days (token_id, day, model, code, count, quota)
-    SELECT token_id, hour / 86400 * 86400, model, code, sum(count), sum(quota)
-    FROM usage_hours GROUP BY 1, 2, 3, 4;
-  INSERT INTO usage_total_days (day, model, code, count, quota)
-    SELECT hour / 86400 * 86400, model, code, sum(count), sum(quota)
-    FROM usage_totals GROUP BY 1, 2, 3;
-  INSERT INTO usage_token_days (token_id, day, requests, quota)
-    SELECT token_id, hour / 86400 * 86400,
-      sum(CASE WHEN code = 'VALID' THEN count ELSE 0 END), sum(quota)
-    FROM usage_hours WHERE token_id <> 0 GROUP BY 1, 2;
+  ${FILL_USAGE_DAYS}
   `,
 ];
 
