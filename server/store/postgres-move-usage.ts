@@ -17,7 +17,8 @@ const TEXT_COLUMNS = new Set(['model', 'code', 'request_id']);
 
 /**
  * Copies the usage figures and the usage reports' request ids as they are, inside the caller's
- * SQLite read transaction and PostgreSQL transaction. How many rows, by table.
+ * SQLite read transaction and PostgreSQL transaction, into tables found empty, and checks each
+ * table's count. How many rows, by table.
  */
 export async function copyUsage(
   source: Database.Database,
@@ -47,6 +48,12 @@ export async function copyUsage(
     }
     if (rows.length > 0) await write(rows);
     copied[table] += rows.length;
+    const { rows: held } = await target.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
+    if (Number(held[0]!.n) !== copied[table]) {
+      throw new Error(
+        `the copy holds ${held[0]!.n} rows of ${table}, not ${copied[table]}: nothing was kept`,
+      );
+    }
   }
   return copied;
 }

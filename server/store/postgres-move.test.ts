@@ -51,11 +51,11 @@ async function sqliteWithTokens(): Promise<{ dataDir: string; highestEver: numbe
   expect(removed).toBe(3);
   await sqlite.setOption('QuotaPerUnit', '123456');
   await sqlite.setOption('DisplayInCurrencyEnabled', 'false');
-  // Ten days of figures for the first 50 tokens, and a usage report with a request_id.
+  // Ten days of figures for the first 50 tokens (12,000 hourly sums, copied in three batches),
+  // and a usage report with a request_id.
   const sums: UsageSum[] = [];
   for (let hour = 0; hour < 240; hour += 1) {
     for (let id = 1; id <= 50; id += 1) {
-      if ((hour + id) % 7 !== 0) continue;
       const time = NOW - (NOW % 3_600) - hour * 3_600;
       sums.push({
         token_id: id,
@@ -129,7 +129,7 @@ describe('moving from SQLite to PostgreSQL', () => {
     });
   }, 60_000);
 
-  it('refuses a target that holds tokens or options, changing nothing', async () => {
+  it('refuses a target that holds tokens, options or usage figures, changing nothing', async () => {
     const { dataDir } = await sqliteWithTokens();
     const url = await newTestDatabaseUrl({ empty: true });
     const postgres = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
@@ -139,6 +139,16 @@ describe('moving from SQLite to PostgreSQL', () => {
       'the PostgreSQL database already holds 0 tokens and 1 options: move into an empty one',
     );
     expect((await snapshotStore(postgres)).tokens).toEqual([]);
+    // A database a service answered verifies on holds their figures, even without a token.
+    const answered = await newTestDatabaseUrl({ empty: true });
+    const gateway = await openPostgresStore({ secret: TEST_SECRET_BYTES, url: answered });
+    stores.push(gateway);
+    expect((await gateway.verify({ key: 'sk-unknown', cost: 0 })).code).toBe('NOT_FOUND');
+    await gateway.flushUsage();
+    await expect(moveSqliteToPostgres(dataDir, answered, TEST_SECRET_BYTES)).rejects.toThrow(
+      'the PostgreSQL database already holds usage figures',
+    );
+    expect((await snapshotStore(gateway)).tokens).toEqual([]);
     await expect(
       moveSqliteToPostgres(join(dataDir, 'missing'), url, TEST_SECRET_BYTES),
     ).rejects.toThrow('there is no Tokendesk database at');

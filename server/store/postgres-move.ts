@@ -76,13 +76,20 @@ export async function moveSqliteToPostgres(
     await target.query('BEGIN');
     try {
       await target.query('LOCK TABLE tokens, options IN EXCLUSIVE MODE');
-      const held = await target.query<{ tokens: string; options: string }>(
-        'SELECT (SELECT count(*) FROM tokens) AS tokens, (SELECT count(*) FROM options) AS options',
+      const held = await target.query<{ tokens: string; options: string; usage: string }>(
+        `SELECT (SELECT count(*) FROM tokens) AS tokens, (SELECT count(*) FROM options) AS options,
+          (SELECT count(*) FROM usage_totals) AS usage`,
       );
-      const { tokens: heldTokens, options: heldOptions } = held.rows[0]!;
+      const { tokens: heldTokens, options: heldOptions, usage: heldUsage } = held.rows[0]!;
       if (Number(heldTokens) > 0 || Number(heldOptions) > 0) {
         throw new Error(
           `the PostgreSQL database already holds ${heldTokens} tokens and ${heldOptions} options: move into an empty one`,
+        );
+      }
+      // A service that ran on it counted verifies of unknown keys, even without a token.
+      if (Number(heldUsage) > 0) {
+        throw new Error(
+          'the PostgreSQL database already holds usage figures (a service has answered verifies there): move into an empty one',
         );
       }
       let copied = 0;

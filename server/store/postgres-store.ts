@@ -269,7 +269,11 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     async usage(range, tokenId) {
       // This instance's own latest verifies are in the figures it answers.
       await gateway.flushUsage();
-      return readPostgresUsage(query, range, tokenId);
+      // One snapshot for every read of the answer, so its parts agree while instances write.
+      return transaction(
+        (client) => readPostgresUsage((sql, values) => client.query(sql, values), range, tokenId),
+        'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+      );
     },
 
     async close() {

@@ -38,8 +38,8 @@ export const USAGE_HOURS = `
 
 /**
  * Migration 9: the figures again by the day (the day's Unix seconds at 00:00 UTC), so that a range
- * of months reads a row per day; and each token's day in one row, ranked by quota for the top
- * tokens. Filled from the hourly sums.
+ * of months reads a row per day; and each token's day in one row, ranked by quota then requests for
+ * the top tokens. Filled from the hourly sums.
  */
 export const USAGE_DAYS = `
   CREATE TABLE usage_days (
@@ -66,6 +66,6 @@ export const USAGE_DAYS = `
     quota BIGINT NOT NULL,
     PRIMARY KEY (token_id, day) INCLUDE (requests, quota)
   );
-  CREATE INDEX usage_token_days_by_quota ON usage_token_days (day, quota DESC);
+  CREATE INDEX usage_token_days_by_rank ON usage_token_days (day, quota DESC, requests DESC);
   ${FILL_USAGE_DAYS}
 `;

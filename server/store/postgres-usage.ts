@@ -4,7 +4,9 @@ import type { Query } from './postgres-connection';
 import { findTopTokens, type TokenSum, type TopTokenReads } from './top-tokens';
 import {
   FIGURE_TABLES,
+  TOP_TOKENS,
   assembleFigures,
+  summedTopSpans,
   figureRowsSql,
   readFigureRows,
   type FigureReads,
@@ -64,7 +66,7 @@ const RANKED_DAYS = `SELECT days.day, ranked.token_id, ranked.requests, ranked.q
   FROM unnest($1::bigint[]) AS days(day)
   CROSS JOIN LATERAL (
     SELECT token_id, requests, quota FROM usage_token_days
-    WHERE day = days.day ORDER BY quota DESC LIMIT $2
+    WHERE day = days.day ORDER BY quota DESC, requests DESC LIMIT $2
   ) AS ranked`;
 const HOUR_SUMS = `SELECT token_id, sum(${VALID_COUNT})::bigint AS requests,
     sum(quota)::bigint AS quota
@@ -79,8 +81,32 @@ const DAY_TOTALS = `SELECT tokens.id AS token_id, tokens.name, sums.requests, su
   ) AS sums
   WHERE tokens.id = ANY($1::bigint[])`;
 
+const SUMMED_TOP = `SELECT tokens.id AS token_id, tokens.name,
+    sum(sums.requests)::bigint AS requests, sum(sums.quota)::bigint AS quota
+  FROM (
+    SELECT token_id, requests, quota FROM usage_token_days WHERE day >= $1 AND day < $2
+    UNION ALL
+    SELECT token_id, ${VALID_COUNT}, quota FROM usage_hours
+      WHERE token_id <> 0 AND (hour >= $3 AND hour < $4 OR hour >= $5 AND hour < $6)
+  ) AS sums JOIN tokens ON tokens.id = sums.token_id
+  GROUP BY tokens.id, tokens.name
+  ORDER BY quota DESC, requests DESC, tokens.id
+  LIMIT ${TOP_TOKENS}`;
+
 function postgresTopTokenReads(query: Query): TopTokenReads {
   return {
+    async summedTop(plan) {
+      const spans = summedTopSpans(plan);
+      const { rows } = await query<TopToken>(SUMMED_TOP, [
+        spans.days_from,
+        spans.days_to,
+        spans.first_from,
+        spans.first_to,
+        spans.last_from,
+        spans.last_to,
+      ]);
+      return rows;
+    },
     async rankedDays(days, depth) {
       const { rows } = await query<TokenSum & { day: number }>(RANKED_DAYS, [days, depth]);
       const byDay = new Map(days.map((day): [number, TokenSum[]] => [day, []]));

@@ -150,7 +150,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   `,
   `
   -- The figures again by the day (the day's Unix seconds at 00:00 UTC), so that a range of months
-  -- reads a row per day; and each token's day in one row, ranked by quota for the top tokens.
+  -- reads a row per day; and each token's day in one row, ranked by quota then requests for the top tokens.
   CREATE TABLE usage_days (
     token_id INTEGER NOT NULL,
     day INTEGER NOT NULL,
@@ -175,7 +175,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
     quota INTEGER NOT NULL,
     PRIMARY KEY (token_id, day)
   ) WITHOUT ROWID;
-  CREATE INDEX usage_token_days_by_quota ON usage_token_days (day, quota DESC);
+  CREATE INDEX usage_token_days_by_rank ON usage_token_days (day, quota DESC, requests DESC);
   ${FILL_USAGE_DAYS}
   `,
 ];

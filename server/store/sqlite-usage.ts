@@ -4,7 +4,10 @@ import { statementCache } from './sqlite-statement-cache';
 import { findTopTokens, type TokenSum, type TopTokenReads } from './top-tokens';
 import {
   FIGURE_TABLES,
+  TOP_TOKENS,
   assembleFigures,
+  summedTopSpans,
+  type SummedTopSpans,
   figureRowsSql,
   readFigureRows,
   type FigureReads,
@@ -47,7 +50,7 @@ export function sqliteUsageSums(db: Database.Database): (sum: UsageSum) => void 
 function sqliteTopTokenReads(db: Database.Database): TopTokenReads {
   const ranked = db.prepare<{ day: number; depth: number }, TokenSum>(
     `SELECT token_id, requests, quota FROM usage_token_days
-      WHERE day = @day ORDER BY quota DESC LIMIT @depth`,
+      WHERE day = @day ORDER BY quota DESC, requests DESC LIMIT @depth`,
   );
   const hourSums = db.prepare<Span, TokenSum>(
     `SELECT token_id, sum(CASE WHEN code = 'VALID' THEN count ELSE 0 END) AS requests,
@@ -63,7 +66,23 @@ function sqliteTopTokenReads(db: Database.Database): TopTokenReads {
       WHERE tokens.id IN (SELECT value FROM json_each(@ids))
       GROUP BY tokens.id`,
   );
+  const summedTop = db.prepare<SummedTopSpans, TopToken>(
+    `SELECT tokens.id AS token_id, tokens.name AS name,
+        sum(sums.requests) AS requests, sum(sums.quota) AS quota
+      FROM (
+        SELECT token_id, requests, quota FROM usage_token_days
+          WHERE day >= @days_from AND day < @days_to
+        UNION ALL
+        SELECT token_id, CASE WHEN code = 'VALID' THEN count ELSE 0 END, quota FROM usage_hours
+          WHERE token_id <> 0 AND (hour >= @first_from AND hour < @first_to
+            OR hour >= @last_from AND hour < @last_to)
+      ) AS sums JOIN tokens ON tokens.id = sums.token_id
+      GROUP BY tokens.id
+      ORDER BY quota DESC, requests DESC, tokens.id
+      LIMIT ${TOP_TOKENS}`,
+  );
   return {
+    summedTop: async (plan) => summedTop.all(summedTopSpans(plan)),
     rankedDays: async (days, depth) => days.map((day) => ranked.all({ day, depth })),
     hourSums: async (span) => hourSums.all(span),
     dayTotals: async (ids, days) =>

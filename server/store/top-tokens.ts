@@ -11,12 +11,17 @@ export interface TokenSum {
 
 /** The reads the search needs from an engine. Token 0 (unknown keys) is never in them. */
 export interface TopTokenReads {
-  /** For each day, its `depth` largest per-token sums (usage_token_days), largest quota first. */
+  /**
+   * For each day, its `depth` largest per-token sums (usage_token_days), by quota then requests,
+   * largest first.
+   */
   rankedDays(days: readonly number[], depth: number): Promise<TokenSum[][]>;
   /** Every token's sums of the hourly figures in a span. */
   hourSums(span: Span): Promise<TokenSum[]>;
   /** These tokens' names and sums over whole days; tokens that no longer exist are left out. */
   dayTotals(ids: readonly number[], days: Span | null): Promise<TopToken[]>;
+  /** The top tokens summed from every figure of the plan, in one query. */
+  summedTop(plan: UsagePlan): Promise<TopToken[]>;
 }
 
 const byRank = (a: TokenSum, b: TokenSum) =>
@@ -24,32 +29,36 @@ const byRank = (a: TokenSum, b: TokenSum) =>
 
 /** The first depth read from each day's ranking; each round reads four times deeper. */
 const FIRST_DEPTH = 32;
+/**
+ * Rankings' rows one round may read. Past it (days where every token spends alike, or no token
+ * spends anything and requests are spread evenly) the database sums every figure instead, so
+ * memory stays bounded whatever the figures.
+ */
+const ROUND_ROWS = 65_536;
+
+/** Sums of two tokens' figures, or of one token's on two spans. */
+const plus = (a: TokenSum, b: TokenSum | undefined): TokenSum =>
+  b ? { ...a, requests: a.requests + b.requests, quota: a.quota + b.quota } : a;
 
 /**
- * The 10 tokens with most quota in the range, without summing every token's figures: each day's
- * ranking is read from the top down, the tokens met are summed exactly, and the search stops
- * once the tenth of them has more than any token not yet met could have (the sum of each day's
- * last value read: Fagin's threshold algorithm). A few busy keys carry most of a gateway's
- * traffic, so a month of a million keys ends after a few hundred from each day.
+ * The 10 tokens with most quota in the range (then most requests), without summing every token's
+ * figures: each day's ranking is read from the top down, the tokens met are summed exactly, and
+ * the search stops once the tenth of them ranks above anything a token not yet met could have:
+ * the sum of each day's last (quota, requests) read, which bounds such a token in that order
+ * (Fagin's threshold algorithm). A few busy keys carry most of a gateway's traffic, so a month of
+ * a million keys ends after a few hundred from each day.
  */
 export async function findTopTokens(reads: TopTokenReads, plan: UsagePlan): Promise<TopToken[]> {
   const partialOf = new Map<number, TokenSum>();
   for (const sums of await Promise.all(plan.hours.map((span) => reads.hourSums(span)))) {
-    for (const sum of sums) {
-      const known = partialOf.get(sum.token_id);
-      partialOf.set(
-        sum.token_id,
-        known
-          ? { ...sum, requests: known.requests + sum.requests, quota: known.quota + sum.quota }
-          : sum,
-      );
-    }
+    for (const sum of sums) partialOf.set(sum.token_id, plus(sum, partialOf.get(sum.token_id)));
   }
   const partial = [...partialOf.values()].sort(byRank);
   const days = plan.days ? daysOf(plan.days) : [];
   const summed = new Map<number, TopToken>();
   const met = new Set<number>();
   for (let depth = FIRST_DEPTH; ; depth *= 4) {
+    if (depth * Math.max(days.length, 1) > ROUND_ROWS) return reads.summedTop(plan);
     const rankings = days.length > 0 ? await reads.rankedDays(days, depth) : [];
     const fresh = new Set<number>();
     for (const sum of [...rankings.flat(), ...partial.slice(0, depth)]) {
@@ -57,22 +66,24 @@ export async function findTopTokens(reads: TopTokenReads, plan: UsagePlan): Prom
     }
     if (fresh.size > 0) {
       for (const total of await reads.dayTotals([...fresh], plan.days)) {
-        const hours = partialOf.get(total.token_id);
-        summed.set(total.token_id, {
-          ...total,
-          requests: total.requests + (hours?.requests ?? 0),
-          quota: total.quota + (hours?.quota ?? 0),
-        });
+        summed.set(total.token_id, plus(total, partialOf.get(total.token_id)) as TopToken);
       }
       for (const id of fresh) met.add(id);
     }
     const ranked = [...summed.values()].sort(byRank);
-    const unfinished = rankings.filter((ranking) => ranking.length === depth);
-    if (unfinished.length === 0 && partial.length <= depth) return ranked.slice(0, TOP_TOKENS);
-    const bound =
-      unfinished.reduce((sum, ranking) => sum + ranking[depth - 1]!.quota, 0) +
-      (partial.length > depth ? partial[depth - 1]!.quota : 0);
+    const lasts = rankings.filter((ranking) => ranking.length === depth).map((r) => r[depth - 1]!);
+    if (partial.length > depth) lasts.push(partial[depth - 1]!);
+    if (lasts.length === 0) return ranked.slice(0, TOP_TOKENS);
+    const bound = lasts.reduce((sum, last) => plus(sum, last), {
+      token_id: 0,
+      requests: 0,
+      quota: 0,
+    });
     const tenth = ranked[TOP_TOKENS - 1];
-    if (tenth && tenth.quota > bound) return ranked.slice(0, TOP_TOKENS);
+    const above =
+      tenth &&
+      (tenth.quota > bound.quota ||
+        (tenth.quota === bound.quota && tenth.requests > bound.requests));
+    if (above) return ranked.slice(0, TOP_TOKENS);
   }
 }

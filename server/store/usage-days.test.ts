@@ -208,6 +208,50 @@ describe('usage figures by the day', () => {
     expect(answer).toEqual(expected(sums, names, month).top_tokens);
   });
 
+  it('rank by requests where no token spends anything, as a gateway of free checks has it', async () => {
+    const start = NOW - (NOW % DAY) - 300 * DAY;
+    const month = { from: start, to: start + 30 * DAY, bucket: 'day' } as const;
+    const added: UsageSum[] = [];
+    for (let day = 0; day < 30; day += 1) {
+      for (let id = 1; id <= TOKENS; id += 1) {
+        const hour = start + day * DAY + (id % 24) * HOUR;
+        const count = Math.floor(1_000 / id);
+        if (count > 0)
+          added.push({ token_id: id, hour, model: '', code: 'VALID', count, quota: 0 });
+      }
+    }
+    sums.push(...added);
+    await handle.store.addUsage(added);
+    const answer = (await read(month))!.top_tokens!;
+    expect(answer.map((top) => top.token_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(answer).toEqual(expected(sums, names, month).top_tokens);
+  });
+
+  it('sum every figure in the database when thousands of tokens spend alike each day', async () => {
+    // More tokens level on each day than the rankings are read for: ties to the last.
+    const many = Array.from({ length: 2_100 }, (_, i) =>
+      newTokenRecord(tokenCreateSchema.parse({ name: `Alike ${i}` }), NOW - 400 * DAY),
+    );
+    await handle.store.insertMany(many);
+    for (const [i, record] of many.entries()) names.set(TOKENS + 1 + i, record.name);
+    const start = NOW - (NOW % DAY) - 200 * DAY;
+    const month = { from: start, to: start + 30 * DAY, bucket: 'day' } as const;
+    const added: UsageSum[] = [];
+    for (let day = 0; day < 30; day += 1) {
+      for (let id = TOKENS + 1; id <= TOKENS + many.length; id += 1) {
+        const hour = start + day * DAY;
+        added.push({ token_id: id, hour, model: 'gpt-4o', code: 'VALID', count: 2, quota: 700 });
+      }
+    }
+    sums.push(...added);
+    await handle.store.addUsage(added);
+    const answer = (await read(month))!.top_tokens!;
+    expect(answer.map((top) => top.token_id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => TOKENS + 1 + i),
+    );
+    expect(answer).toEqual(expected(sums, names, month).top_tokens);
+  });
+
   it('are filled from the hourly figures when a database of an earlier version is opened', async () => {
     const before = await read(QUERIES['the last 30 days by day']!);
     // Back to the schema before the daily sums, the hourly ones kept.

@@ -2,6 +2,28 @@ import { USAGE_BUCKETS, type UsageFigures, type UsageRange } from '../../src/con
 import { REPORTED } from './usage-meter';
 import { DAY, HOUR, outsideHours, planUsage, type Span, type UsagePlan } from './usage-plan';
 
+/** A plan's spans as the query summing every figure takes them: empty spans where none. */
+export interface SummedTopSpans {
+  days_from: number;
+  days_to: number;
+  first_from: number;
+  first_to: number;
+  last_from: number;
+  last_to: number;
+}
+
+export function summedTopSpans(plan: UsagePlan): SummedTopSpans {
+  const [first, last] = plan.hours;
+  return {
+    days_from: plan.days?.from ?? 0,
+    days_to: plan.days?.to ?? 0,
+    first_from: first?.from ?? 0,
+    first_to: first?.to ?? 0,
+    last_from: last?.from ?? 0,
+    last_to: last?.to ?? 0,
+  };
+}
+
 /** Sums of the hourly or daily figures per bucket, model and code, as both engines read them. */
 export interface FigureRow {
   bucket: number;
