@@ -4,6 +4,7 @@
  * than the rest.
  */
 import type { UsageSum } from '../server/store/usage-meter';
+import { between, pick } from './seed-random';
 
 const HOUR = 3_600;
 const DAY = 86_400;
@@ -13,9 +14,6 @@ const REGULARS = 10_000;
 const ACTIVE_PER_HOUR = 1_000;
 const MODELS = ['gpt-4o-mini', 'gpt-4o', 'claude-3-5-sonnet', 'claude-3-5-haiku', 'o3-mini'];
 const DENIALS = ['EXHAUSTED', 'RATE_LIMITED', 'MODEL_NOT_ALLOWED', 'IP_NOT_ALLOWED'] as const;
-
-const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 
 /**
  * A day of sums at a time, oldest first, for the `days` before `now`, spread over the tokens with

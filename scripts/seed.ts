@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_QUOTA_PER_UNIT } from '../src/contract/status';
 import { NEVER, tokenListQuerySchema } from '../src/contract/token';
 import { nextResetTime, type QuotaResetPeriod } from '../src/contract/quota-reset';
+import { between, pick } from './seed-random';
 import { usageSums } from './seed-usage';
 import { parseSecret } from '../server/config';
 import { generateTokenKey, nowInSeconds } from '../server/store/token-record';
@@ -144,14 +145,6 @@ function readArguments(): {
 function withoutCredentials(url: string): string {
   const parsed = new URL(url);
   return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-}
-
-function pick<T>(items: readonly T[]): T {
-  return items[Math.floor(Math.random() * items.length)] as T;
-}
-
-function between(low: number, high: number): number {
-  return low + Math.floor(Math.random() * (high - low + 1));
 }
 
 function syntheticName(index: number): string {

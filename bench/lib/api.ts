@@ -41,3 +41,17 @@ export function dashboardSession(service: RunningService): { key: string; value:
     value: JSON.stringify({ baseUrl: service.url, adminKey: service.adminKey, kind: 'tokendesk' }),
   };
 }
+
+/**
+ * A figure read through the API once it has stayed the same for `quietMs`: requests still in
+ * flight when the load generator stopped have then been answered.
+ */
+export async function settled(read: () => Promise<number>, quietMs: number): Promise<number> {
+  let last = await read();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const now = await read();
+    if (now === last) return now;
+    last = now;
+  }
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { authHeaders, tokenTotal } from '../lib/api';
+import { authHeaders, settled, tokenTotal } from '../lib/api';
 import type { BenchContext } from '../lib/context';
 import { newPostgresDatabase } from '../lib/engine';
 import { atLeast, count, info, ms, perSecond, ratio, type SuiteResult } from '../lib/figures';
@@ -52,7 +52,7 @@ export async function throughputPostgresSuite(context: BenchContext): Promise<Su
     }
     all.push(...measured);
 
-    const stored = (await settledTotal(first)) - before;
+    const stored = (await settled(() => tokenTotal(first), 250)) - before;
     // No shutdown code runs on SIGKILL: what was acknowledged must already be in the database.
     await Promise.all(services.map((service) => service.crash()));
     services = [await startService({ database })];
@@ -101,17 +101,6 @@ export async function throughputPostgresSuite(context: BenchContext): Promise<Su
     };
   } finally {
     await Promise.all(services.map((service) => service.stop()));
-  }
-}
-
-/** The total once requests still in flight when autocannon stopped have been answered. */
-async function settledTotal(service: RunningService): Promise<number> {
-  let last = await tokenTotal(service);
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    const total = await tokenTotal(service);
-    if (total === last) return total;
-    last = total;
   }
 }
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { authHeaders } from '../lib/api';
+import { authHeaders, settled } from '../lib/api';
 import type { BenchContext } from '../lib/context';
 import type { BenchDatabase } from '../lib/engine';
 import { newPostgresDatabase } from '../lib/engine';
@@ -67,17 +67,6 @@ async function usedQuota(service: RunningService): Promise<number> {
   return sum(page.data.items.map((token) => token.used_quota));
 }
 
-/** used_quota once it has stayed the same for half a second. */
-async function settledUsedQuota(service: RunningService): Promise<number> {
-  let last = await usedQuota(service);
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = await usedQuota(service);
-    if (now === last) return now;
-    last = now;
-  }
-}
-
 /** Charged verifies (cost 1) round the tokens, then a SIGKILL: every acknowledged unit is kept. */
 async function chargedRounds(
   database: BenchDatabase,
@@ -101,7 +90,7 @@ async function chargedRounds(
     measured.push(result);
   }
   // Verifies the service had read when the load stopped still finish: wait for the last of them.
-  const used = await settledUsedQuota(service);
+  const used = await settled(() => usedQuota(service), 500);
   await service.crash();
   const restarted = await startService({ database });
   return {

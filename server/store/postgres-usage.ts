@@ -1,13 +1,14 @@
 import type pg from 'pg';
 import type { UsageFigures, UsageRange } from '../../src/contract/usage';
 import type { Query } from './postgres-connection';
-import { findTopTokens, type TokenSum, type TopTokenReads } from './top-tokens';
+import { findTopTokens, summedTopSpans, type TokenSum, type TopTokenReads } from './top-tokens';
 import {
   FIGURE_TABLES,
   TOP_TOKENS,
   assembleFigures,
-  summedTopSpans,
   figureRowsSql,
+  holdsSql,
+  planRange,
   readFigureRows,
   type FigureReads,
   type FigureRow,
@@ -21,14 +22,14 @@ const VALID_COUNT = `CASE WHEN code = 'VALID' THEN count ELSE 0 END`;
  * Adds a batch of sums to a table of sums: one statement, arrays by column, in the order of the
  * table's key, so that instances adding at once take the rows' locks in one order.
  */
-const addSums = (table: string, keys: string[], sums: Record<string, string>) => {
+const addSums = (table: string, keys: string[], sums: Record<string, string>, where = 'true') => {
   const columns = Object.keys(sums);
   return `INSERT INTO ${table} (${[...keys, ...columns].join(', ')})
     SELECT ${keys.join(', ')}, ${columns.map((column) => `sum(${sums[column]})`).join(', ')}
     FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[])
       AS s(token_id, hour, model, code, count, quota)
     CROSS JOIN LATERAL (SELECT hour / 86400 * 86400 AS day) AS d
-    WHERE ${table === 'usage_token_days' ? 'token_id <> 0' : 'true'}
+    WHERE ${where}
     GROUP BY ${keys.join(', ')} ORDER BY ${keys.join(', ')}
     ON CONFLICT (${keys.join(', ')}) DO UPDATE SET
       ${columns.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ')}`;
@@ -39,7 +40,13 @@ const ADD_SUMS = [
   addSums('usage_totals', ['hour', 'model', 'code'], COUNT_AND_QUOTA),
   addSums('usage_days', ['token_id', 'day', 'model', 'code'], COUNT_AND_QUOTA),
   addSums('usage_total_days', ['day', 'model', 'code'], COUNT_AND_QUOTA),
-  addSums('usage_token_days', ['token_id', 'day'], { requests: VALID_COUNT, quota: 'quota' }),
+  // Unknown keys (token 0) are never among the top tokens.
+  addSums(
+    'usage_token_days',
+    ['token_id', 'day'],
+    { requests: VALID_COUNT, quota: 'quota' },
+    'token_id <> 0',
+  ),
 ];
 
 /**
@@ -119,9 +126,13 @@ function postgresTopTokenReads(query: Query): TopTokenReads {
   };
 }
 
+const SPAN = { from: '$1', to: '$2' };
 const rowsSql = (table: string, size: number, where?: string) =>
   `SELECT bucket, model, code, count::bigint, quota::bigint
-    FROM (${figureRowsSql(table, size, { from: '$1', to: '$2' }, where)}) AS sums`;
+    FROM (${figureRowsSql(table, size, SPAN, where)}) AS sums`;
+
+const ALL_HOLD = holdsSql(FIGURE_TABLES.all.hour, SPAN);
+const TOKEN_HOLDS = holdsSql(FIGURE_TABLES.token.hour, SPAN, 'token_id = $3');
 
 /** The usage figures on PostgreSQL: a token's, or every token's with the top 10. */
 export async function readPostgresUsage(
@@ -129,20 +140,17 @@ export async function readPostgresUsage(
   range: UsageRange,
   tokenId?: number,
 ): Promise<UsageFigures | null> {
+  const holds = async (sql: string, values: unknown[]) =>
+    ((await query(sql, values)).rowCount ?? 0) > 0;
   if (tokenId === undefined) {
     const everyToken: FigureReads = {
       tables: FIGURE_TABLES.all,
       rows: async (table, size, span) =>
         (await query<FigureRow>(rowsSql(table, size), [span.from, span.to])).rows,
-      holds: async (span) =>
-        ((
-          await query('SELECT 1 FROM usage_totals WHERE hour >= $1 AND hour < $2 LIMIT 1', [
-            span.from,
-            span.to,
-          ])
-        ).rowCount ?? 0) > 0,
+      holds: (span) => holds(ALL_HOLD, [span.from, span.to]),
     };
-    const { rows, plan } = await readFigureRows(everyToken, range);
+    const plan = await planRange(everyToken, range);
+    const rows = await readFigureRows(everyToken, range, plan);
     const top = await findTopTokens(postgresTopTokenReads(query), plan);
     return assembleFigures(range, rows, undefined, top);
   }
@@ -153,14 +161,7 @@ export async function readPostgresUsage(
     rows: async (table, size, span) =>
       (await query<FigureRow>(rowsSql(table, size, 'token_id = $3'), [span.from, span.to, tokenId]))
         .rows,
-    holds: async (span) =>
-      ((
-        await query(
-          'SELECT 1 FROM usage_hours WHERE token_id = $3 AND hour >= $1 AND hour < $2 LIMIT 1',
-          [span.from, span.to, tokenId],
-        )
-      ).rowCount ?? 0) > 0,
+    holds: (span) => holds(TOKEN_HOLDS, [span.from, span.to, tokenId]),
   };
-  const { rows } = await readFigureRows(oneToken, range);
-  return assembleFigures(range, rows, tokenId);
+  return assembleFigures(range, await readFigureRows(oneToken, range), tokenId);
 }

@@ -107,7 +107,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const lists = listReader(db, { clock, commits: () => commits });
   const resets = sqliteQuotaResets(db);
   const addSum = sqliteUsageSums(db);
-  const gateway = sqliteGatewayCalls(db, writes, resets, clock);
+  const gateway = sqliteGatewayCalls(db, writes, resets, addSum, clock);
   const rotation = sqliteRotation(db, seal);
   const usageFigures = sqliteUsageReader(db);
 

@@ -1,14 +1,20 @@
 import type Database from 'better-sqlite3';
 import type { UsageFigures, UsageRange } from '../../src/contract/usage';
 import { statementCache } from './sqlite-statement-cache';
-import { findTopTokens, type TokenSum, type TopTokenReads } from './top-tokens';
+import {
+  findTopTokens,
+  summedTopSpans,
+  type SummedTopSpans,
+  type TokenSum,
+  type TopTokenReads,
+} from './top-tokens';
 import {
   FIGURE_TABLES,
   TOP_TOKENS,
   assembleFigures,
-  summedTopSpans,
-  type SummedTopSpans,
   figureRowsSql,
+  holdsSql,
+  planRange,
   readFigureRows,
   type FigureReads,
   type FigureRow,
@@ -37,11 +43,11 @@ export function sqliteUsageSums(db: Database.Database): (sum: UsageSum) => void 
     upsert('usage_token_days', ['token_id', 'day'], ['requests', 'quota']),
   );
   return (sum) => {
-    const day = sum.hour - (sum.hour % DAY);
-    for (const statement of statements) statement.run({ ...sum, day });
+    const row = { ...sum, day: sum.hour - (sum.hour % DAY) };
+    for (const statement of statements) statement.run(row);
     if (sum.token_id !== 0) {
       const requests = sum.code === 'VALID' ? sum.count : 0;
-      rank.run({ token_id: sum.token_id, day, requests, quota: sum.quota });
+      rank.run({ token_id: sum.token_id, day: row.day, requests, quota: sum.quota });
     }
   };
 }
@@ -96,14 +102,12 @@ export function sqliteUsageReader(
 ): (range: UsageRange, tokenId?: number) => Promise<UsageFigures | null> {
   const statement = statementCache(db);
   const exists = db.prepare<[number], { id: number }>('SELECT id FROM tokens WHERE id = ?');
-  const tokenHolds = db.prepare<Span & { token_id: number }>(
-    'SELECT 1 FROM usage_hours WHERE token_id = @token_id AND hour >= @from AND hour < @to LIMIT 1',
-  );
-  const allHold = db.prepare<Span>(
-    'SELECT 1 FROM usage_totals WHERE hour >= @from AND hour < @to LIMIT 1',
-  );
-  const top = sqliteTopTokenReads(db);
   const span = { from: '@from', to: '@to' };
+  const tokenHolds = db.prepare<Span & { token_id: number }>(
+    holdsSql(FIGURE_TABLES.token.hour, span, 'token_id = @token_id'),
+  );
+  const allHold = db.prepare<Span>(holdsSql(FIGURE_TABLES.all.hour, span));
+  const top = sqliteTopTokenReads(db);
   const everyToken: FigureReads = {
     tables: FIGURE_TABLES.all,
     rows: async (table, size, { from, to }) =>
@@ -122,11 +126,11 @@ export function sqliteUsageReader(
   });
   return async (range, tokenId) => {
     if (tokenId === undefined) {
-      const { rows, plan } = await readFigureRows(everyToken, range);
+      const plan = await planRange(everyToken, range);
+      const rows = await readFigureRows(everyToken, range, plan);
       return assembleFigures(range, rows, undefined, await findTopTokens(top, plan));
     }
     if (!exists.get(tokenId)) return null;
-    const { rows } = await readFigureRows(oneToken(tokenId), range);
-    return assembleFigures(range, rows, tokenId);
+    return assembleFigures(range, await readFigureRows(oneToken(tokenId), range), tokenId);
   };
 }

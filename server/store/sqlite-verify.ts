@@ -6,8 +6,7 @@ import { keyDigest } from './key-seal';
 import { ACCESS_FLUSH_MS, PendingAccess } from './pending-access';
 import type { GroupCommit } from './sqlite-group-commit';
 import type { GatewayCalls, ReportOutcome } from './token-store';
-import { REPORTED, UsageMeter } from './usage-meter';
-import { sqliteUsageSums } from './sqlite-usage';
+import { REPORTED, UsageMeter, type UsageSum } from './usage-meter';
 import { isResetDue } from './quota-resets';
 import { RateWindows, rateLimitState } from './rate-windows';
 import type { SqliteQuotaResets } from './sqlite-quota-resets';
@@ -36,6 +35,7 @@ export function sqliteGatewayCalls(
   db: Database.Database,
   writes: GroupCommit,
   resets: SqliteQuotaResets,
+  addSum: (sum: UsageSum) => void,
   clock: () => number,
 ): GatewayCalls & { close(): void } {
   const statements = {
@@ -75,7 +75,6 @@ export function sqliteGatewayCalls(
       'UPDATE tokens SET accessed_time = max(accessed_time, ?) WHERE id = ?',
     ),
   };
-  const addSum = sqliteUsageSums(db);
   const pending = new PendingAccess();
   const meter = new UsageMeter();
   const windows = new RateWindows();

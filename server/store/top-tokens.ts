@@ -24,6 +24,28 @@ export interface TopTokenReads {
   summedTop(plan: UsagePlan): Promise<TopToken[]>;
 }
 
+/** A plan's spans as the query summing every figure takes them: empty spans where none. */
+export interface SummedTopSpans {
+  days_from: number;
+  days_to: number;
+  first_from: number;
+  first_to: number;
+  last_from: number;
+  last_to: number;
+}
+
+export function summedTopSpans(plan: UsagePlan): SummedTopSpans {
+  const [first, last] = plan.hours;
+  return {
+    days_from: plan.days?.from ?? 0,
+    days_to: plan.days?.to ?? 0,
+    first_from: first?.from ?? 0,
+    first_to: first?.to ?? 0,
+    last_from: last?.from ?? 0,
+    last_to: last?.to ?? 0,
+  };
+}
+
 const byRank = (a: TokenSum, b: TokenSum) =>
   b.quota - a.quota || b.requests - a.requests || a.token_id - b.token_id;
 

@@ -2,28 +2,6 @@ import { USAGE_BUCKETS, type UsageFigures, type UsageRange } from '../../src/con
 import { REPORTED } from './usage-meter';
 import { DAY, HOUR, outsideHours, planUsage, type Span, type UsagePlan } from './usage-plan';
 
-/** A plan's spans as the query summing every figure takes them: empty spans where none. */
-export interface SummedTopSpans {
-  days_from: number;
-  days_to: number;
-  first_from: number;
-  first_to: number;
-  last_from: number;
-  last_to: number;
-}
-
-export function summedTopSpans(plan: UsagePlan): SummedTopSpans {
-  const [first, last] = plan.hours;
-  return {
-    days_from: plan.days?.from ?? 0,
-    days_to: plan.days?.to ?? 0,
-    first_from: first?.from ?? 0,
-    first_to: first?.to ?? 0,
-    last_from: last?.from ?? 0,
-    last_to: last?.to ?? 0,
-  };
-}
-
 /** Sums of the hourly or daily figures per bucket, model and code, as both engines read them. */
 export interface FigureRow {
   bucket: number;
@@ -58,6 +36,15 @@ export function figureRowsSql(
       sum(count) AS count, sum(quota) AS quota
     FROM ${table} WHERE ${where} AND ${time} >= ${span.from} AND ${time} < ${span.to}
     GROUP BY bucket, model, code`;
+}
+
+/** Whether an hourly table of FIGURE_TABLES holds any figure in a span; `where` as above. */
+export function holdsSql(
+  table: string,
+  span: { from: string; to: string },
+  where = 'true',
+): string {
+  return `SELECT 1 FROM ${table} WHERE ${where} AND hour >= ${span.from} AND hour < ${span.to} LIMIT 1`;
 }
 
 /** The answer of the usage routes: every bucket of the range, the models, the totals. */
@@ -120,25 +107,32 @@ export interface FigureReads {
 }
 
 /**
- * The rows of a range's series, and its plan: by the hour from the hourly sums (at most 1,000
- * hours), by the day from the daily sums but for partial days.
+ * Where a range's figures are read (usage-plan.ts), once the hours outside it on its first and
+ * last days are known to hold figures or not.
  */
-export async function readFigureRows(
-  reads: FigureReads,
-  range: UsageRange,
-): Promise<{ rows: FigureRow[]; plan: UsagePlan }> {
+export async function planRange(reads: FigureReads, range: UsageRange): Promise<UsagePlan> {
   const outside = outsideHours(range);
   const [before, after] = await Promise.all([
     outside.before ? reads.holds(outside.before) : false,
     outside.after ? reads.holds(outside.after) : false,
   ]);
-  const plan = planUsage(range, before, after);
-  if (range.bucket === 'hour') {
-    return { rows: await reads.rows(reads.tables.hour, HOUR, range), plan };
-  }
+  return planUsage(range, before, after);
+}
+
+/**
+ * The rows of a range's series: by the hour from the hourly sums (at most 1,000 hours), by the
+ * day from the daily sums but for partial days, as the plan (made here when not given) says.
+ */
+export async function readFigureRows(
+  reads: FigureReads,
+  range: UsageRange,
+  plan?: UsagePlan,
+): Promise<FigureRow[]> {
+  if (range.bucket === 'hour') return reads.rows(reads.tables.hour, HOUR, range);
+  const { days, hours } = plan ?? (await planRange(reads, range));
   const parts = await Promise.all([
-    plan.days ? reads.rows(reads.tables.day, DAY, plan.days) : [],
-    ...plan.hours.map((span) => reads.rows(reads.tables.hour, DAY, span)),
+    days ? reads.rows(reads.tables.day, DAY, days) : [],
+    ...hours.map((span) => reads.rows(reads.tables.hour, DAY, span)),
   ]);
-  return { rows: parts.flat(), plan };
+  return parts.flat();
 }
