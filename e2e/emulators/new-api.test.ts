@@ -558,3 +558,84 @@ describe('new-api emulator: global rate limit and command line', () => {
     }
   });
 });
+
+describe('new-api emulator: logs', () => {
+  const T = 1_704_067_200;
+  type Log = Record<string, unknown> & { created_at: number };
+  type LogPage = { page: number; page_size: number; total: number; items: Log[] };
+  const logPage = (answer: Answer) => answer.json.data as LogPage;
+
+  it('pages the user’s logs from p=1 up to 100, newest first, with the filtered total', async () => {
+    const [token] = emulator.seed([{ name: 'alpha' }]);
+    emulator.addLogs({ tokenName: 'alpha', count: 150, from: T, to: T + 150 });
+    emulator.addLogs({ tokenName: 'beta', count: 5, from: T, to: T + 5 });
+    const first = logPage(await call('GET', '/api/log/self?p=0&page_size=500&token_name=alpha'));
+    expect(first).toMatchObject({ page: 1, page_size: 100, total: 150 });
+    expect(first.items).toHaveLength(100);
+    expect(first.items[0]).toEqual({
+      id: 150,
+      user_id: USER_ID,
+      created_at: T + 149,
+      type: 2,
+      content: expect.any(String),
+      username: 'emulator',
+      token_name: 'alpha',
+      model_name: 'gpt-4o-mini',
+      quota: 100,
+      prompt_tokens: 100,
+      completion_tokens: 0,
+      use_time: 0,
+      is_stream: false,
+      channel: 1,
+      channel_name: '',
+      token_id: token?.id,
+      group: '',
+      ip: '',
+      other: '',
+    });
+    const second = logPage(await call('GET', '/api/log/self?p=2&ps=100&type=2&token_name=alpha'));
+    expect(second.items.at(-1)?.created_at).toBe(T);
+    const byDefault = logPage(await call('GET', '/api/log/self'));
+    expect(byDefault).toMatchObject({ page: 1, page_size: 10, total: 155 });
+  });
+
+  it('filters times with both ends included and models with LIKE', async () => {
+    emulator.addLogs({
+      tokenName: 'alpha',
+      count: 10,
+      from: T,
+      to: T + 10,
+      models: ['gpt-4o', 'o1'],
+    });
+    const total = async (query: string) =>
+      logPage(await call('GET', `/api/log/self?${query}`)).total;
+    expect(await total(`start_timestamp=${T + 2}&end_timestamp=${T + 4}`)).toBe(3);
+    expect(await total('model_name=gpt%25')).toBe(5);
+    expect(await total('token_name=alph')).toBe(0);
+  });
+
+  it('answers later releases’ log entries without the token id', async () => {
+    const current = await start({ requireUserHeader: false });
+    current.addLogs({ tokenName: 'alpha', tokenId: 3, count: 1, from: T, to: T + 1 });
+    const answer = await call('GET', '/api/log/self?type=2', {}, current);
+    expect(logPage(answer).items[0]).toEqual({
+      id: 1,
+      created_at: T,
+      type: 2,
+      content: expect.any(String),
+      token_name: 'alpha',
+      model_name: 'gpt-4o-mini',
+      channel_name: '',
+      quota: 100,
+      prompt_tokens: 100,
+      completion_tokens: 0,
+      use_time: 0,
+      is_stream: false,
+    });
+  });
+
+  it('refuses every user’s logs to the common user', async () => {
+    const answer = await call('GET', '/api/log/');
+    expect(answer.json).toEqual({ success: false, message: '无权进行此操作，权限不足' });
+  });
+});

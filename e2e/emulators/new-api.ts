@@ -7,6 +7,7 @@
  */
 import { demoTokens, isMainModule, runFromCommandLine } from './gateway/cli';
 import { writeOk } from './gateway/gin-answers';
+import { LogStore } from './gateway/log-store';
 import { makeLimiter, rateLimited } from './gateway/rate-limit';
 import type { Handler } from './gateway/router';
 import { startGateway } from './gateway/start-gateway';
@@ -19,11 +20,12 @@ import {
 } from './gateway/types';
 import { newApiAuth } from './new-api/auth';
 import { newApiSelf, newApiStatus } from './new-api/info';
+import { newApiLogList } from './new-api/logs';
 import { revealAndBatchHandlers } from './new-api/reveal-and-batch';
 import { pageOf, searchHandler, type SearchMode } from './new-api/search';
 import { newApiDialect } from './new-api/token';
 
-export type { EmulatorHandle, NewApiToken } from './gateway/types';
+export type { EmulatorHandle, LogSeed, NewApiToken } from './gateway/types';
 
 export interface NewApiEmulatorOptions extends CommonEmulatorOptions {
   /** The id of the user the access token belongs to (a common user). Default 1. */
@@ -63,6 +65,7 @@ export async function startNewApiEmulator(
   const userId = options.userId ?? 1;
   const legacy = options.requireUserHeader ?? true;
   const store = new TokenStore<NewApiToken>();
+  const logs = new LogStore();
   const limiters = () => ({
     reveal: makeLimiter(options.revealLimit, NEW_API_DEFAULT_REVEAL_LIMIT, now),
     search: makeLimiter(options.searchLimit, NEW_API_DEFAULT_SEARCH_LIMIT, now),
@@ -100,6 +103,8 @@ export async function startNewApiEmulator(
     self: newApiSelf(store, userId),
     list: listTokens,
     search: [searchRateLimit, searchHandler(store, userId, options.searchMode ?? 'exact')],
+    logs,
+    logList: newApiLogList(logs, userId, legacy),
     more: [
       ['POST', '/api/token/:id/key', userAuth, criticalRateLimit, getTokenKey],
       ['POST', '/api/token/batch', userAuth, deleteTokens],

@@ -444,3 +444,71 @@ describe('one-api emulator: handle and command line', () => {
     }
   });
 });
+
+describe('one-api emulator: logs', () => {
+  const T = 1_704_067_200;
+  type Log = Record<string, unknown> & { created_at: number; token_name: string };
+  const logsOf = (answer: Answer) => answer.json.data as Log[];
+
+  it('lists the user’s logs 10 a page from p=0, newest first, without ids or a total', async () => {
+    emulator.seed([{ name: 'alpha' }]);
+    expect(emulator.addLogs({ tokenName: 'alpha', count: 25, from: T, to: T + 25 })).toBe(25);
+    const first = await call('GET', '/api/log/self?p=0');
+    expect(first.json.success).toBe(true);
+    expect(logsOf(first)).toHaveLength(10);
+    expect(logsOf(first)[0]).toEqual({
+      id: 0,
+      user_id: 1,
+      created_at: T + 24,
+      type: 2,
+      content: expect.any(String),
+      username: 'emulator',
+      token_name: 'alpha',
+      model_name: 'gpt-4o-mini',
+      quota: 100,
+      prompt_tokens: 100,
+      completion_tokens: 0,
+      channel: 1,
+      request_id: '',
+      elapsed_time: 0,
+      is_stream: false,
+      system_prompt_reset: false,
+    });
+    expect(logsOf(await call('GET', '/api/log/self?p=-3'))[0]?.created_at).toBe(T + 24);
+    const last = logsOf(await call('GET', '/api/log/self?p=2'));
+    expect(last.map((log) => log.created_at)).toEqual([4, 3, 2, 1, 0].map((s) => T + s));
+    expect(logsOf(await call('GET', '/api/log/self?p=3'))).toEqual([]);
+  });
+
+  it('filters by type, exact token and model name, and times with both ends included', async () => {
+    emulator.addLogs({ tokenName: 'alpha', count: 10, from: T, to: T + 10, models: ['a', 'b'] });
+    emulator.addLogs({ tokenName: 'alphabet', count: 5, from: T, to: T + 5 });
+    emulator.addLogs({ tokenName: 'alpha', count: 3, from: T, to: T + 3, type: 1 });
+    const count = async (query: string) =>
+      logsOf(await call('GET', `/api/log/self?p=0&${query}`)).length;
+    expect(await count('type=2&token_name=alpha&start_timestamp=x')).toBe(10);
+    expect(await count('token_name=alpha')).toBe(10);
+    expect(await count('type=1')).toBe(3);
+    expect(await count('type=2&token_name=alp')).toBe(0);
+    expect(await count('type=2&token_name=alpha&model_name=a')).toBe(5);
+    expect(
+      await count(`type=2&token_name=alpha&start_timestamp=${T + 2}&end_timestamp=${T + 4}`),
+    ).toBe(3);
+  });
+
+  it('refuses every user’s logs to the common user, like other admin routes', async () => {
+    const answer = await call('GET', '/api/log/?p=0');
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ success: false, message: '无权进行此操作，权限不足' });
+    expect((await call('GET', '/api/log/self', { auth: null })).status).toBe(401);
+  });
+
+  it('adds 20,001 logs at once and pages through them cheaply; reset forgets them', async () => {
+    emulator.addLogs({ tokenName: 'bulk', count: 20_001, from: T, to: T + 86_400 });
+    const deep = await call('GET', '/api/log/self?p=2000&token_name=bulk');
+    expect(logsOf(deep)).toHaveLength(1);
+    expect(logsOf(deep)[0]?.created_at).toBe(T);
+    emulator.reset();
+    expect(logsOf(await call('GET', '/api/log/self?p=0'))).toEqual([]);
+  });
+});

@@ -9,14 +9,16 @@ import { demoTokens, isMainModule, runFromCommandLine } from './gateway/cli';
 import { writeOk } from './gateway/gin-answers';
 import { atoiOrZero } from './gateway/go-binding';
 import type { Handler } from './gateway/router';
+import { LogStore } from './gateway/log-store';
 import { sqlLike } from './gateway/sql-like';
 import { startGateway } from './gateway/start-gateway';
 import { TokenStore } from './gateway/token-store';
 import { type CommonEmulatorOptions, type EmulatorHandle, type OneApiToken } from './gateway/types';
 import { oneApiSelf, oneApiStatus } from './one-api/info';
+import { oneApiLogList } from './one-api/logs';
 import { oneApiDialect } from './one-api/token';
 
-export type { EmulatorHandle, OneApiToken } from './gateway/types';
+export type { EmulatorHandle, LogSeed, OneApiToken } from './gateway/types';
 
 export interface OneApiEmulatorOptions extends CommonEmulatorOptions {
   /** Default: 480 requests per 3 minutes per client address, as one-api. */
@@ -34,6 +36,7 @@ export async function startOneApiEmulator(
 ): Promise<EmulatorHandle<OneApiToken>> {
   const userId = ONE_API_USER_ID;
   const store = new TokenStore<OneApiToken>();
+  const logs = new LogStore();
   const present = oneApiDialect.present;
 
   const listTokens: Handler = ({ res, query }) => {
@@ -79,6 +82,8 @@ export async function startOneApiEmulator(
     self: oneApiSelf(store, userId),
     list: listTokens,
     search: [searchTokens],
+    logs,
+    logList: oneApiLogList(logs, userId),
   });
 }
 

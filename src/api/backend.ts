@@ -7,6 +7,8 @@ import {
 } from '../contract/token';
 import { type TokenSummary } from '../contract/token-page';
 import type { StatusInfo } from '../contract/status';
+import type { UsageBucket, UsageFigures } from '../contract/usage';
+import type { RotateResult } from '../contract/verify';
 import type { ServerKind } from './client';
 
 export type { StoredStatus };
@@ -14,7 +16,15 @@ export type { StoredStatus };
 /** The fields a person can change; updates always send all of them. */
 export type TokenEdit = Pick<
   Token,
-  'name' | 'remain_quota' | 'expired_time' | 'unlimited_quota' | 'models' | 'subnet'
+  | 'name'
+  | 'remain_quota'
+  | 'expired_time'
+  | 'unlimited_quota'
+  | 'models'
+  | 'subnet'
+  | 'quota_reset_period'
+  | 'quota_reset_amount'
+  | 'rpm_limit'
 > & { status: StoredStatus };
 
 export type ListParams = Pick<TokenListQuery, 'p' | 'size'> &
@@ -50,6 +60,28 @@ export function countedPage(
 
 export type ListProgress = (loaded: number) => void;
 
+/** The range of usage figures asked for: Unix seconds, buckets aligned to UTC. */
+export interface UsageAsk {
+  from: number;
+  to: number;
+  bucket: UsageBucket;
+}
+
+/** Whose usage: one token (its name is how the gateways' logs know it), or null for all. */
+export type UsageScope = Pick<Token, 'id' | 'name'> | null;
+
+/** Usage figures as every kind of server is shown. */
+export interface UsageView {
+  figures: UsageFigures;
+  /** Where the figures were summed from the server's logs: how many were read, and whether the range held more than the bound (the figures are then partial). */
+  logs: { read: number; bound: number; partial: boolean } | null;
+  /** Whether the server counts denied verifies (by code); gateways' logs do not hold them. */
+  deniedCounted: boolean;
+}
+
+/** Progress of a usage read that pages through logs: how many were read so far. */
+export type UsageProgress = (read: number) => void;
+
 /** What the screens need from a server, whatever kind it is. */
 export interface TokenBackend {
   readonly kind: ServerKind;
@@ -74,6 +106,14 @@ export interface TokenBackend {
   /** Counts for the header strip; null when the server cannot give them cheaply. */
   summary: (() => Promise<TokenSummary>) | null;
   setQuotaPerUnit(value: number): Promise<void>;
+  usage(scope: UsageScope, ask: UsageAsk, onProgress?: UsageProgress): Promise<UsageView>;
+  /**
+   * Refills, rate limits and rotation: null where the server has them, else why not (shown
+   * beside the disabled controls).
+   */
+  readonly lifecycleMissing: 'gateway' | null;
+  /** A new whole key; the old one still works for `graceSeconds`. Null where the server cannot. */
+  rotate: ((id: number, graceSeconds: number) => Promise<RotateResult>) | null;
 }
 
 /** A token's switch: derived states (expired, exhausted) are stored as enabled. */
@@ -88,6 +128,9 @@ export function editableFields(token: Token): TokenEdit {
     unlimited_quota: token.unlimited_quota,
     models: token.models,
     subnet: token.subnet,
+    quota_reset_period: token.quota_reset_period,
+    quota_reset_amount: token.quota_reset_amount,
+    rpm_limit: token.rpm_limit,
     status: storedStatus(token),
   };
 }

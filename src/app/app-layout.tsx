@@ -14,11 +14,13 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { sessionStore } from '../api/session';
+import { useAddressParam } from '../components/address';
 import { useI18n } from '../components/i18n';
 import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
 import {
   IconActivity,
   IconApi,
+  IconChart,
   IconKey,
   IconLanguage,
   IconLogout,
@@ -32,6 +34,14 @@ import { ChoiceMenu, type Choice } from './choice-menu';
 const SettingsDrawer = lazyPart(() => import('../features/settings/settings-drawer'));
 const ActivityDrawer = lazyPart(() => import('../features/activity/activity-drawer'));
 const ExplorerDrawer = lazyPart(() => import('../features/explorer/explorer-drawer'));
+const UsageScreen = lazyPart(() => import('../features/usage/usage-screen'));
+const TokenDetailsDrawer = lazyPart(
+  () => import('../features/tokens/details/token-details-drawer'),
+);
+
+/** A token id from the address; anything else opens nothing. */
+const detailsId = (value: string | null) =>
+  value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 
 function hostOf(baseUrl: string): string {
   try {
@@ -72,6 +82,10 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const narrow = useMediaQuery('(max-width: 75em)', false, { getInitialValueInEffect: false });
   const [panel, setPanel] = useState<'settings' | 'activity' | 'explorer' | null>(null);
+  const [screen, setScreen] = useAddressParam('view');
+  const [details, setDetails] = useAddressParam('details');
+  const onUsage = screen === 'usage';
+  const detailsOf = detailsId(details);
   const schemes: Choice<MantineColorScheme>[] = [
     { value: 'light', label: t('theme.light') },
     { value: 'dark', label: t('theme.dark') },
@@ -90,7 +104,7 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
               </ThemeIcon>
             )}
             <div style={{ minWidth: 0 }}>
-              <Title order={2} size="h4" lh={1.1}>
+              <Title order={2} size={phone ? 'h5' : 'h4'} lh={1.1}>
                 {t('app.name')}
               </Title>
               {!phone && (
@@ -100,7 +114,13 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
               )}
             </div>
           </Group>
-          <Group gap={phone ? 6 : 'xs'} wrap="nowrap">
+          <Group gap={phone ? 4 : 'xs'} wrap="nowrap">
+            <HeaderButton
+              compact={narrow}
+              label={t(onUsage ? 'header.tokens' : 'header.usage')}
+              icon={onUsage ? <IconKey /> : <IconChart />}
+              onClick={() => setScreen(onUsage ? null : 'usage')}
+            />
             <HeaderButton
               compact={narrow}
               label={t('header.activity')}
@@ -144,13 +164,22 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="xl" px={0}>
-          <TokensScreen />
+          {onUsage ? (
+            <LazyBoundary>
+              <UsageScreen />
+            </LazyBoundary>
+          ) : (
+            <TokensScreen />
+          )}
         </Container>
       </AppShell.Main>
       <LazyBoundary>
         {panel === 'settings' && <SettingsDrawer onClose={() => setPanel(null)} />}
         {panel === 'activity' && <ActivityDrawer onClose={() => setPanel(null)} />}
         {panel === 'explorer' && <ExplorerDrawer onClose={() => setPanel(null)} />}
+        {detailsOf !== null && (
+          <TokenDetailsDrawer key={detailsOf} id={detailsOf} onClose={() => setDetails(null)} />
+        )}
       </LazyBoundary>
     </AppShell>
   );

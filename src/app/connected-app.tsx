@@ -1,6 +1,7 @@
 import '../api/zod-jitless';
 import './connected-styles';
 import { MantineThemeProvider, type MantineThemeOverride } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -18,6 +19,7 @@ import { ServerQuota } from './server-quota';
 /** Notifications whose close button is named in the person's language. */
 function LocalizedNotifications() {
   const { t } = useI18n();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const closeLabel = t('action.close');
   const named = useMemo<MantineThemeOverride>(
     () => ({
@@ -29,8 +31,11 @@ function LocalizedNotifications() {
   );
   return (
     <MantineThemeProvider theme={named}>
-      {/* Top centre: over the header's empty middle, not the row actions or a dialog's buttons. */}
-      <Notifications position="top-center" limit={4} />
+      {/*
+        At the bottom, away from the header's buttons and a drawer's title, which a top position
+        covered; in the corner on a desktop, across the foot of a phone's narrow screen.
+      */}
+      <Notifications position={phone ? 'bottom-center' : 'bottom-right'} limit={4} />
     </MantineThemeProvider>
   );
 }

@@ -86,3 +86,42 @@ export const upstreamStatusSchema = z.looseObject({
   quota_per_unit: z.number().positive().optional(),
   display_in_currency: z.boolean().optional(),
 });
+
+const count = z
+  .number()
+  .int()
+  .nullish()
+  .transform((v) => v ?? 0);
+
+/**
+ * A log entry of either gateway, as their `/api/log/self` lists it: only what usage figures
+ * need. `type` 2 is a consume log (one relayed request and what it cost); `token_id` is there
+ * only in new-api releases that answer with the stored row, 0 where absent.
+ */
+export const upstreamLogSchema = z.object({
+  created_at: z.number().int(),
+  type: z.number().int(),
+  token_name: text,
+  token_id: count,
+  model_name: text,
+  quota: count,
+  prompt_tokens: count,
+  completion_tokens: count,
+});
+export type UpstreamLog = z.infer<typeof upstreamLogSchema>;
+
+const logItemsSchema = z
+  .array(upstreamLogSchema)
+  .nullable()
+  .transform((v) => v ?? []);
+
+/** one-api: a plain array of config.ItemsPerPage (10) logs, newest first, no total. */
+export const oneApiLogPageSchema = logItemsSchema;
+
+/** new-api: common.PageInfo, up to 100 logs a page, newest first, with the filtered total. */
+export const newApiLogPageSchema = z.object({
+  page: z.number().int(),
+  page_size: z.number().int(),
+  total: z.number().int(),
+  items: logItemsSchema,
+});

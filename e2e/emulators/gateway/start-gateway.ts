@@ -4,6 +4,7 @@
  */
 import { writeNotFound, writeOk } from './gin-answers';
 import { listen } from './listen';
+import type { LogStore } from './log-store';
 import { makeLimiter, rateLimited } from './rate-limit';
 import { createRouter, type Handler, type Route } from './router';
 import { tokenHandlers, type TokenDialect } from './token-handlers';
@@ -28,6 +29,9 @@ export interface GatewaySetup<T extends BaseToken> {
   list: Handler;
   /** The search route's handlers after the user's auth. */
   search: Handler[];
+  /** The logs table, and GET /api/log/self: the user's own logs. */
+  logs: LogStore;
+  logList: Handler;
   /** Routes only this gateway has; each runs behind the global limit and names its own auth. */
   more?: RouteSpec[];
   /** Forgets the counts of the gateway's own limiters. */
@@ -74,6 +78,9 @@ export async function startGateway<T extends BaseToken>(
     ['POST', '/api/token/', userAuth, tokens.addToken],
     ['PUT', '/api/token/', userAuth, tokens.updateToken],
     ['DELETE', '/api/token/:id', userAuth, tokens.deleteToken],
+    ['GET', '/api/log/self', userAuth, setup.logList],
+    // Every user's logs: AdminAuth, which refuses the (common) user as RootAuth does.
+    ['GET', '/api/log/', userAuth, setup.rootAuth],
     ...(setup.more ?? []),
   ];
   const routes: Route[] = specs.map(([method, pattern, ...handlers]) => ({
@@ -93,8 +100,14 @@ export async function startGateway<T extends BaseToken>(
     close: server.close,
     tokens: () => store.all().map(dialect.copy),
     seed: tokens.seed,
+    addLogs: (seed) =>
+      setup.logs.add(seed, {
+        userId: setup.userId,
+        tokenId: (name) => store.ofUser(setup.userId).find((t) => t.name === name)?.id ?? 0,
+      }),
     reset: () => {
       store.clear();
+      setup.logs.clear();
       apiLimiter = newLimiter();
       setup.resetLimits?.();
     },

@@ -1,4 +1,7 @@
 /** The tokens both gateways store, and what every emulator is started with and hands back. */
+import type { LogSeed } from './log-store';
+
+export type { LogSeed } from './log-store';
 
 /** Token status values of both gateways. */
 export const TOKEN_STATUS = { enabled: 1, disabled: 2, expired: 3, exhausted: 4 } as const;
@@ -67,7 +70,12 @@ export interface EmulatorHandle<T extends BaseToken = StoredToken> {
   tokens(): T[];
   /** Stores tokens as given, filling what is left out; returns copies of what was stored. */
   seed(tokens: Partial<T>[]): T[];
-  /** Forgets every token and every rate-limit count: a fresh start at the same address. */
+  /**
+   * Adds consume logs (or of `seed.type`) as if requests had been relayed through a token, for
+   * the usage figures read from /api/log/self; returns how many. Tens of thousands are cheap.
+   */
+  addLogs(seed: LogSeed): number;
+  /** Forgets every token, log and rate-limit count: a fresh start at the same address. */
   reset(): void;
 }
 

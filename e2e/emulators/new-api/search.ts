@@ -17,7 +17,7 @@ const MSG_SEARCH = {
 } as const;
 
 /** common.GetPageQuery: p is 1-based; page_size, ps or size; 10 by default; at most 100. */
-function pageQuery(query: URLSearchParams): { page: number; size: number } {
+export function pageQuery(query: URLSearchParams): { page: number; size: number } {
   const page = Math.max(1, atoiOrZero(query.get('p')));
   let size = atoiOrZero(query.get('page_size'));
   if (size === 0) size = atoiOrZero(query.get('ps'));

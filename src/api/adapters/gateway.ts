@@ -13,6 +13,7 @@ import {
 import type { ApiClient, ServerKind } from '../client';
 import { isApiError } from '../errors';
 import { gatewayScan } from './gateway-scan';
+import { gatewayUsage, type ReadLogPage } from './gateway-usage';
 import { listLocally } from './local-list';
 import { summarize, type TokenFields } from './upstream-token';
 
@@ -35,6 +36,9 @@ export interface GatewayDialect<Raw extends UpstreamToken> {
   createAnswersToken: boolean;
   reveal: (id: number, loaded: () => Promise<Token>) => Promise<string>;
   removeMany: ((ids: number[]) => Promise<number>) | null;
+  /** The logs a page of the user's log route holds; the gateways have no usage route. */
+  logPageSize: number;
+  logPage: ReadLogPage;
 }
 
 /** A failed write whose outcome is unknown (no answer, or not one the server meant). */
@@ -162,5 +166,15 @@ export function gatewayBackend<Raw extends UpstreamToken>(
         schema: z.array(optionSchema).or(z.unknown()),
       });
     },
+    usage: (scope, ask, onProgress) =>
+      gatewayUsage(
+        { readPage: dialect.logPage, pageSize: dialect.logPageSize, tokens: () => scan.read() },
+        scope,
+        ask,
+        onProgress,
+      ),
+    // Neither gateway has refills, rate limits per token or rotation.
+    lifecycleMissing: 'gateway',
+    rotate: null,
   };
 }

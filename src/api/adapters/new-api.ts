@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { normalizeKey } from '../../contract/token';
-import { newApiPageSchema, newApiTokenSchema } from '../../contract/upstream';
+import { newApiLogPageSchema, newApiPageSchema, newApiTokenSchema } from '../../contract/upstream';
 import { countedPage, type ListParams, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { isApiError } from '../errors';
@@ -70,6 +70,15 @@ export function newApiBackend(client: ApiClient, cache: QueryClient): TokenBacke
       ).key,
     removeMany: (ids) =>
       client.request('POST', '/api/token/batch', { body: { ids }, schema: z.number().int() }),
+    logPageSize: PAGE_MAX,
+    // The user's own logs (UserAuth): the admin route would also hold other users' tokens.
+    logPage: async (index, filter) => {
+      const page = await client.request('GET', '/api/log/self', {
+        query: { p: index + 1, page_size: PAGE_MAX, ...filter },
+        schema: newApiLogPageSchema,
+      });
+      return { items: page.items, total: page.total };
+    },
   });
   return {
     ...base,

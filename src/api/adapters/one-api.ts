@@ -1,5 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { oneApiPageSchema, upstreamTokenSchema } from '../../contract/upstream';
+import {
+  oneApiLogPageSchema,
+  oneApiPageSchema,
+  upstreamTokenSchema,
+} from '../../contract/upstream';
 import type { ListParams, TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { gatewayBackend } from './gateway';
@@ -45,6 +49,15 @@ export function oneApiBackend(client: ApiClient, cache: QueryClient): TokenBacke
     createAnswersToken: true,
     reveal: async (_id, loaded) => (await loaded()).key,
     removeMany: null,
+    logPageSize: PAGE,
+    // The user's own logs (UserAuth): the admin route would also hold other users' tokens.
+    logPage: async (index, filter) => ({
+      items: await client.request('GET', '/api/log/self', {
+        query: { p: index, ...filter },
+        schema: oneApiLogPageSchema,
+      }),
+      total: null,
+    }),
   });
   return {
     ...base,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { optionSchema, statusInfoSchema } from '../../contract/status';
 import { tokenSchema } from '../../contract/token';
 import { tokenPageSchema, tokenSummarySchema } from '../../contract/token-page';
+import { usageFiguresSchema } from '../../contract/usage';
+import { rotateResultSchema } from '../../contract/verify';
 import { countedPage, editableFields, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 
@@ -51,5 +53,19 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
         schema: z.array(optionSchema).or(z.unknown()),
       });
     },
+    usage: async (scope, ask) => ({
+      figures: await client.request('GET', scope ? `/api/token/${scope.id}/usage` : '/api/usage', {
+        query: { ...ask },
+        schema: usageFiguresSchema,
+      }),
+      logs: null,
+      deniedCounted: true,
+    }),
+    lifecycleMissing: null,
+    rotate: (id, graceSeconds) =>
+      client.request('POST', `/api/token/${id}/rotate`, {
+        body: { grace_seconds: graceSeconds },
+        schema: rotateResultSchema,
+      }),
   };
 }

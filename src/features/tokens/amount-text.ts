@@ -1,4 +1,3 @@
-import type { Token } from '../../contract/token';
 import type { MessageKey } from '../../lib/i18n/en';
 import { amountToUnits, unitsToUsd, type AmountUnit } from '../../lib/quota';
 
@@ -10,10 +9,10 @@ export const AMOUNT_MESSAGES = {
   'too-large': 'form.err.tooLarge',
 } as const satisfies Record<string, MessageKey>;
 
-/** The problem with an amount that cannot be read, as the forms report it. */
-export const amountIssue = (reason: keyof typeof AMOUNT_MESSAGES) => ({
+/** The problem with an amount that cannot be read, as the forms report it under its field. */
+export const amountIssue = (reason: keyof typeof AMOUNT_MESSAGES, field = 'amount') => ({
   code: 'custom' as const,
-  path: ['amount'],
+  path: [field],
   params: { reason },
 });
 
@@ -29,29 +28,29 @@ export function unitsToAmountText(units: number, unit: AmountUnit, quotaPerUnit:
   return String(Number(usd.toFixed(usdDecimals(quotaPerUnit))));
 }
 
-/** Whether the amount still reads as the loaded token's quota, as the form first showed it. */
+/** Whether the amount still reads as the loaded figure, as the form first showed it. */
 export function isLoadedAmount(
   text: string,
   unit: AmountUnit,
   quotaPerUnit: number,
-  loaded: Token,
+  loadedUnits: number,
 ): boolean {
-  return text.trim() === unitsToAmountText(loaded.remain_quota, unit, quotaPerUnit);
+  return text.trim() === unitsToAmountText(loadedUnits, unit, quotaPerUnit);
 }
 
 /**
  * The amount to show after switching the unit it is typed in: the same quantity, taken from
- * the loaded token while the person has not changed it; null when the text is not a quantity.
+ * the loaded figure while the person has not changed it; null when the text is not a quantity.
  */
 export function amountInOtherUnit(
   text: string,
   from: AmountUnit,
   to: AmountUnit,
   quotaPerUnit: number,
-  loaded: Token | null,
+  loadedUnits: number | null,
 ): string | null {
-  if (loaded && isLoadedAmount(text, from, quotaPerUnit, loaded)) {
-    return unitsToAmountText(loaded.remain_quota, to, quotaPerUnit);
+  if (loadedUnits !== null && isLoadedAmount(text, from, quotaPerUnit, loadedUnits)) {
+    return unitsToAmountText(loadedUnits, to, quotaPerUnit);
   }
   const converted = amountToUnits(text, from, quotaPerUnit);
   return converted.ok ? unitsToAmountText(converted.units, to, quotaPerUnit) : null;

@@ -1,4 +1,5 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
+import { useBackend } from '../../api/backend-context';
 import { useI18n } from '../../components/i18n';
 import type { BulkKind } from './bulk-dialog';
 
@@ -13,6 +14,7 @@ export function BulkBar({
   onClear: () => void;
 }) {
   const { t } = useI18n();
+  const { lifecycleMissing } = useBackend();
   return (
     <Paper
       withBorder
@@ -43,6 +45,14 @@ export function BulkBar({
               <Menu.Item onClick={() => onAction('set-quota')}>{t('bulk.setQuota')}</Menu.Item>
               <Menu.Item onClick={() => onAction('add-quota')}>{t('bulk.addQuota')}</Menu.Item>
               <Menu.Item onClick={() => onAction('set-expiry')}>{t('bulk.setExpiry')}</Menu.Item>
+              {/* Refills and rate limits exist on this service only; elsewhere the item says why not. */}
+              <Menu.Item
+                onClick={() => onAction('set-lifecycle')}
+                disabled={lifecycleMissing !== null}
+                title={lifecycleMissing === null ? undefined : t('lifecycle.gateway')}
+              >
+                {t('bulk.setLifecycle')}
+              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
           <Button size="xs" color="red" variant="light" onClick={() => onAction('delete')}>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServerKind } from '../../api/client';
 import type { Token } from '../../contract/token';
 import { fakeServer, ok, SERVICE_STATUS } from '../../test-support/fake-server';
 import { renderWithProviders } from '../../test-support/render-with-providers';
@@ -14,10 +15,12 @@ const token = (id: number, name: string, remain_quota: number): Token =>
 const rich = token(1, 'Rich', 2_000_000);
 const poor = token(2, 'Poor', 100);
 
+const GATEWAY_STATUS = ok({ version: 'v0.6', system_name: 'One API', quota_per_unit: 500_000 });
+
 /** A service that takes every update and answers with the token as it now is. */
-function openDialog(kind: BulkKind) {
+function openDialog(kind: BulkKind, serverKind: ServerKind = 'tokendesk') {
   const server = fakeServer({
-    'GET /api/status': () => SERVICE_STATUS,
+    'GET /api/status': () => (serverKind === 'tokendesk' ? SERVICE_STATUS : GATEWAY_STATUS),
     'PUT /api/token/': ({ body }) => {
       const sent = body as Partial<Token> & { id: number };
       return ok({ ...(sent.id === rich.id ? rich : poor), ...sent });
@@ -31,7 +34,7 @@ function openDialog(kind: BulkKind) {
       onClose={() => undefined}
       onFinished={finished}
     />,
-    { connection: { baseUrl: 'http://server.test', adminKey: 'k', kind: 'tokendesk' } },
+    { connection: { baseUrl: 'http://server.test', adminKey: 'k', kind: serverKind } },
   );
   return { ...view, server, finished };
 }
@@ -88,5 +91,77 @@ describe('the bulk dialog', () => {
       await within(dialog).findByText('Pick the date and time the token stops working.'),
     ).toBeVisible();
     expect(server.writes()).toEqual([]);
+  });
+
+  it('sets a refill and rate limit on every token, and nothing else', async () => {
+    const { user, server } = openDialog('set-lifecycle');
+    const dialog = await screen.findByRole('dialog', { name: 'Set refills and rate limit' });
+    const refills = within(dialog).getByRole('radiogroup', { name: 'Refills' });
+    expect(within(refills).getByRole('radio', { name: 'Unchanged' })).toBeChecked();
+    await user.click(within(refills).getByRole('radio', { name: 'Daily' }));
+    const refill = within(dialog).getByRole('textbox', { name: 'Refill to' });
+    await user.clear(refill);
+    await user.type(refill, '5');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Requests per minute' }), '60');
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Set refills and rate limit (2)' }),
+    );
+
+    expect(await within(dialog).findByText('Done for 2 of 2')).toBeVisible();
+    const lifecycle = { quota_reset_period: 'daily', quota_reset_amount: 2_500_000, rpm_limit: 60 };
+    expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      expect.objectContaining({ id: 1, remain_quota: rich.remain_quota, ...lifecycle }),
+      expect.objectContaining({ id: 2, remain_quota: poor.remain_quota, ...lifecycle }),
+    ]);
+  });
+
+  it('leaves each token’s refill as it is when only a rate limit is typed', async () => {
+    const { user, server } = openDialog('set-lifecycle');
+    const dialog = await screen.findByRole('dialog', { name: 'Set refills and rate limit' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Requests per minute' }), '0');
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Set refills and rate limit (2)' }),
+    );
+
+    expect(await within(dialog).findByText('Done for 2 of 2')).toBeVisible();
+    for (const call of server.calls.filter((c) => c.method === 'PUT')) {
+      expect(call.body).toMatchObject({ quota_reset_period: 'none', rpm_limit: 0 });
+    }
+  });
+
+  it('asks for something to change before changing anything', async () => {
+    const { user, server } = openDialog('set-lifecycle');
+    const dialog = await screen.findByRole('dialog', { name: 'Set refills and rate limit' });
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Set refills and rate limit (2)' }),
+    );
+    expect(
+      await within(dialog).findByText('Choose a refill, or type a rate limit, to change.'),
+    ).toBeVisible();
+    expect(server.writes()).toEqual([]);
+  });
+
+  it('says what is wrong with a rate limit, and changes nothing', async () => {
+    const { user, server } = openDialog('set-lifecycle');
+    const dialog = await screen.findByRole('dialog', { name: 'Set refills and rate limit' });
+    const rpm = within(dialog).getByRole('textbox', { name: 'Requests per minute' });
+    await user.type(rpm, '2000000');
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Set refills and rate limit (2)' }),
+    );
+
+    await waitFor(() =>
+      expect(rpm).toHaveAccessibleDescription(
+        expect.stringContaining('Enter a whole number from 0 (no limit) to 1,000,000.'),
+      ),
+    );
+    expect(rpm).toHaveValue('2000000');
+    expect(server.writes()).toEqual([]);
+  });
+
+  it('offers no refill or rate limit beside the quota', async () => {
+    openDialog('set-quota');
+    const dialog = await screen.findByRole('dialog', { name: 'Set quota' });
+    expect(within(dialog).queryByRole('radiogroup', { name: 'Refills' })).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { Modal, Progress, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { useBulkAction, type BulkAction, type BulkOutcome } from './api/bulk-action';
+import { useBackend } from '../../api/backend-context';
 import type { Token } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { DialogButtons } from '../../components/dialog-buttons';
@@ -11,7 +12,7 @@ import { LocalizedDates } from '../../components/localized-dates';
 import { useQuota } from '../../components/quota';
 import { useStableCallbacks } from '../../components/use-stable-callbacks';
 import type { MessageKey } from '../../lib/i18n/en';
-import type { AmountUnit } from '../../lib/quota';
+import { amountToUnits, type AmountUnit } from '../../lib/quota';
 import { AmountField } from './amount-field';
 import { BulkOutcomeSummary } from './bulk-outcome';
 import {
@@ -21,6 +22,8 @@ import {
   type BulkFormValues,
   type BulkKind,
 } from './bulk-form';
+import { LifecycleFields } from './lifecycle-fields';
+import { BULK_REFILL_CHOICES } from './lifecycle-form';
 import { NEW_EXPIRIES } from './expiry';
 import { ExpiryDatePicker } from './expiry-date-picker';
 
@@ -33,6 +36,7 @@ const TITLES: Record<BulkKind, MessageKey> = {
   'set-quota': 'bulk.setQuota',
   'add-quota': 'bulk.addQuota',
   'set-expiry': 'bulk.setExpiry',
+  'set-lifecycle': 'bulk.setLifecycle',
 };
 
 export default function BulkDialog({
@@ -48,6 +52,7 @@ export default function BulkDialog({
 }) {
   const { t } = useI18n();
   const { quotaPerUnit } = useQuota();
+  const { lifecycleMissing } = useBackend();
   const bulk = useBulkAction();
   const [finished, setFinished] = useState(0);
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
@@ -57,15 +62,20 @@ export default function BulkDialog({
     defaultValues: bulkFormDefaults(kind),
   });
   const { errors } = form.formState;
-  const [unit, amount] = useWatch({ control: form.control, name: ['unit', 'amount'] });
+  const [unit, amount, refill, refillAmount, refillUnit] = useWatch({
+    control: form.control,
+    name: ['unit', 'amount', 'refill', 'refillAmount', 'refillUnit'],
+  });
   const { field: expiry } = useController({ control: form.control, name: 'expiry' });
   const { field: expiryDate } = useController({ control: form.control, name: 'expiryDate' });
-  const { changeUnit } = useStableCallbacks({
+  const { changeUnit, changeRefillUnit } = useStableCallbacks({
     changeUnit: (next: AmountUnit) => form.setValue('unit', next),
+    changeRefillUnit: (next: AmountUnit) => form.setValue('refillUnit', next),
   });
   const count = tokens.length;
   const running = bulk.isPending;
   const preview = signedAmount(kind, amount, unit, quotaPerUnit);
+  const refillPreview = amountToUnits(refillAmount, refillUnit, quotaPerUnit);
 
   const submit = form.handleSubmit(async (action) => {
     const result = await bulk.mutateAsync({ tokens, action, onProgress: setFinished });
@@ -99,6 +109,25 @@ export default function BulkDialog({
                   units={preview.ok ? preview.units : null}
                   error={errors.amount?.message}
                   input={form.register('amount')}
+                />
+              )}
+              {kind === 'set-lifecycle' && (
+                <LifecycleFields
+                  idPrefix="bulk"
+                  choices={BULK_REFILL_CHOICES}
+                  refill={refill}
+                  onRefillChange={(choice) => form.setValue('refill', choice)}
+                  refillError={errors.refill?.message}
+                  refillAmount={{
+                    unit: refillUnit,
+                    onUnitChange: changeRefillUnit,
+                    units: refillPreview.ok ? refillPreview.units : null,
+                    error: errors.refillAmount?.message,
+                    input: form.register('refillAmount'),
+                  }}
+                  rpm={{ input: form.register('rpm'), error: errors.rpm?.message }}
+                  keepEmptyRpm
+                  missing={lifecycleMissing}
                 />
               )}
               {kind === 'set-expiry' && (

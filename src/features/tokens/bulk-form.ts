@@ -7,6 +7,13 @@ import { amountToUnits, type AmountUnit } from '../../lib/quota';
 import { nowSeconds } from '../../lib/time';
 import { AMOUNT_MESSAGES, amountIssue } from './amount-text';
 import { EXPIRY_DATE_MESSAGES, NEW_EXPIRY_CHOICES, readExpiry } from './expiry';
+import {
+  BULK_REFILL_CHOICES,
+  bulkLifecycleDefaults,
+  LIFECYCLE_FORM_MESSAGES,
+  lifecycleTextFields,
+  readLifecycleChange,
+} from './lifecycle-form';
 
 export type BulkKind = BulkAction['kind'];
 
@@ -15,12 +22,16 @@ const bulkFormSchema = z.object({
   unit: z.enum(['usd', 'units']),
   expiry: z.enum(NEW_EXPIRY_CHOICES),
   expiryDate: z.string().nullable(),
+  refill: z.enum(BULK_REFILL_CHOICES),
+  ...lifecycleTextFields,
 });
 export type BulkFormValues = z.infer<typeof bulkFormSchema>;
 
 export const BULK_FORM_MESSAGES: IssueMessages<keyof BulkFormValues> = {
   amount: AMOUNT_MESSAGES,
   expiryDate: EXPIRY_DATE_MESSAGES,
+  ...LIFECYCLE_FORM_MESSAGES,
+  refill: 'bulk.err.nothingToSet',
 };
 
 export const bulkFormDefaults = (kind: BulkKind): BulkFormValues => ({
@@ -28,6 +39,7 @@ export const bulkFormDefaults = (kind: BulkKind): BulkFormValues => ({
   unit: 'usd',
   expiry: '30d',
   expiryDate: null,
+  ...bulkLifecycleDefaults,
 });
 
 /** The amount typed, in units; adding quota takes it away when it starts with a minus. */
@@ -39,21 +51,38 @@ export function signedAmount(kind: BulkKind, text: string, unit: AmountUnit, quo
   return parsed.ok && negative ? { ...parsed, units: -parsed.units } : parsed;
 }
 
+function readAction(
+  ctx: z.RefinementCtx,
+  kind: BulkKind,
+  values: BulkFormValues,
+  quotaPerUnit: number,
+  now: number,
+): BulkAction | null {
+  if (kind === 'set-quota' || kind === 'add-quota') {
+    const amount = signedAmount(kind, values.amount, values.unit, quotaPerUnit);
+    if (amount.ok) return { kind, units: amount.units };
+    ctx.addIssue(amountIssue(amount.reason));
+    return null;
+  }
+  if (kind === 'set-lifecycle') {
+    const edit = readLifecycleChange(ctx, values, quotaPerUnit);
+    if (edit === null) return null;
+    if (Object.keys(edit).length > 0) return { kind, edit };
+    ctx.addIssue({ code: 'custom', path: ['refill'] });
+    return null;
+  }
+  if (kind === 'set-expiry') {
+    const expiredTime = readExpiry(ctx, values.expiry, values.expiryDate, now);
+    return expiredTime === null ? null : { kind, expiredTime };
+  }
+  return { kind };
+}
+
 /** Turns the inputs into the action; its problems are told by BULK_FORM_MESSAGES. */
 export function bulkFormResolverSchema(kind: BulkKind, quotaPerUnit: number, now: () => number) {
-  return bulkFormSchema.transform((values, ctx): BulkAction => {
-    if (kind === 'set-quota' || kind === 'add-quota') {
-      const amount = signedAmount(kind, values.amount, values.unit, quotaPerUnit);
-      if (amount.ok) return { kind, units: amount.units };
-      ctx.addIssue(amountIssue(amount.reason));
-      return z.NEVER;
-    }
-    if (kind === 'set-expiry') {
-      const expiredTime = readExpiry(ctx, values.expiry, values.expiryDate, now());
-      return expiredTime === null ? z.NEVER : { kind, expiredTime };
-    }
-    return { kind };
-  });
+  return bulkFormSchema.transform(
+    (values, ctx): BulkAction => readAction(ctx, kind, values, quotaPerUnit, now()) ?? z.NEVER,
+  );
 }
 
 /** The form's resolver, telling each problem in the reader's language. */

@@ -15,7 +15,7 @@ export interface CreatedKeys {
   failures: Array<{ name: string; message: string }>;
 }
 
-function CopyAction({ text, label }: { text: string; label: string }) {
+export function CopyAction({ text, label }: { text: string; label: string }) {
   const { t } = useI18n();
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -36,7 +36,7 @@ export const TokenCard = memo(function TokenCard(props: TokenItemProps) {
         <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
           <TokenSelectBox token={token} selected={selected} onSelect={onSelect} mt={2} />
           <Stack gap={4} style={{ minWidth: 0 }}>
-            <NameText name={token.name} />
+            <NameText token={token} />
             <KeyText token={token} />
           </Stack>
         </Group>

@@ -1,19 +1,24 @@
 import { Badge, Code } from '@mantine/core';
 import { NEVER, maskKey, type Token } from '../../contract/token';
+import { DetailsLink } from '../../components/details-link';
 import { useI18n } from '../../components/i18n';
 import hint from '../../components/hint.module.css';
 import { QuotaAmount } from '../../components/quota';
 import { numberFormat } from '../../lib/intl-cache';
 import { formatDate, formatDateTime, formatRelative, formatTime } from '../../lib/time';
+import { QuotaMarks } from './lifecycle-marks';
 import classes from './token-cells.module.css';
 import { useListNow } from './token-list-view';
 
-/** Whole, never clamped: names are at most 50 characters, and batch names differ only at the end. */
-export function NameText({ name }: { name: string }) {
+/**
+ * Whole, never clamped: names are at most 50 characters, and batch names differ only at the end.
+ * The name opens the token's details.
+ */
+export function NameText({ token }: { token: Pick<Token, 'id' | 'name'> }) {
   return (
-    <span className={classes.name} dir="auto">
-      {name}
-    </span>
+    <DetailsLink id={token.id} className={classes.name}>
+      {token.name}
+    </DetailsLink>
   );
 }
 
@@ -86,12 +91,13 @@ export function LastUsedText({ token }: { token: Token }) {
 const BAR_COLOR = (usedShare: number) =>
   usedShare >= 0.9 ? 'red' : usedShare >= 0.7 ? 'orange' : 'teal';
 
-/** The remaining quota, and beneath it how much of the whole is used. */
+/** The remaining quota, beneath it how much of the whole is used, then its marks. */
 export function RemainingCell({ token }: { token: Token }) {
   return (
     <>
       <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
       <UsageBar token={token} />
+      <QuotaMarks token={token} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
   type Answer,
 } from '../../test-support/fake-server';
 import { renderWithProviders } from '../../test-support/render-with-providers';
+import { NO_LIFECYCLE } from './lifecycle-form';
 import TokenFormModal from './token-form-modal';
 import { sampleToken } from '../../test-support/sample-token';
 
@@ -48,15 +49,13 @@ function openForm({
     <TokenFormModal
       token={token}
       onClose={() => undefined}
-      onSubmit={async ({ edit }) => {
+      onSubmit={async ({ edit, lifecycle }) => {
         const { status: _status, ...fields } = edit;
-        const input = {
-          ...fields,
-          quota_reset_period: 'none' as const,
-          quota_reset_amount: 0,
-          rpm_limit: 0,
-        };
-        saved(token ? await view.backend!.update(token, edit) : await view.backend!.create(input));
+        saved(
+          token
+            ? await view.backend!.update(token, { ...edit, ...lifecycle })
+            : await view.backend!.create({ ...fields, ...(lifecycle ?? NO_LIFECYCLE) }),
+        );
       }}
     />,
     { connection: { baseUrl: 'http://server.test', adminKey: 'k', kind }, language },

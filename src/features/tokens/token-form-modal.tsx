@@ -3,6 +3,8 @@ import '@mantine/core/styles/Switch.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useBackend } from '../../api/backend-context';
+import { QUOTA_RESET_PERIODS } from '../../contract/quota-reset';
 import { NAME_MAX, type Token } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { DialogButtons } from '../../components/dialog-buttons';
@@ -18,6 +20,7 @@ import { amountToUnits, type AmountUnit } from '../../lib/quota';
 import { AmountField } from './amount-field';
 import { amountInOtherUnit } from './amount-text';
 import { ExpiryField } from './expiry-field';
+import { LifecycleFields } from './lifecycle-fields';
 import {
   BATCH_COUNT_MAX,
   defaultFormValues,
@@ -66,12 +69,13 @@ function FormSwitch({
 export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormModalProps) {
   const { t } = useI18n();
   const { quotaPerUnit } = useQuota();
+  const { lifecycleMissing } = useBackend();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const editing = token !== null;
   const [advancedOpen, setAdvancedOpen] = useState(Boolean(token?.models || token?.subnet));
   const resolver = useMemo(
-    () => tokenFormResolver(quotaPerUnit, token, t),
-    [quotaPerUnit, token, t],
+    () => tokenFormResolver(quotaPerUnit, token, lifecycleMissing === null, t),
+    [quotaPerUnit, token, lifecycleMissing, t],
   );
   const form = useForm<TokenFormValues, unknown, TokenFormResult>({
     resolver,
@@ -79,18 +83,26 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
   });
   const { errors, isSubmitting } = form.formState;
   const slow = useSlow(isSubmitting);
-  const [amount, amountUnit, unlimited] = useWatch({
+  const [amount, amountUnit, unlimited, refill, refillAmount, refillUnit] = useWatch({
     control: form.control,
-    name: ['amount', 'amountUnit', 'unlimited'],
+    name: ['amount', 'amountUnit', 'unlimited', 'refill', 'refillAmount', 'refillUnit'],
   });
   const converted = amountToUnits(amount, amountUnit, quotaPerUnit);
+  const refillConverted = amountToUnits(refillAmount, refillUnit, quotaPerUnit);
 
-  const { changeUnit } = useStableCallbacks({
+  const { changeUnit, changeRefillUnit } = useStableCallbacks({
     changeUnit: (unit: AmountUnit) => {
       // Keep the same quantity when switching the unit it is typed in.
-      const text = amountInOtherUnit(amount, amountUnit, unit, quotaPerUnit, token);
+      const loaded = token?.remain_quota ?? null;
+      const text = amountInOtherUnit(amount, amountUnit, unit, quotaPerUnit, loaded);
       if (text !== null) form.setValue('amount', text);
       form.setValue('amountUnit', unit);
+    },
+    changeRefillUnit: (unit: AmountUnit) => {
+      const loaded = token && token.quota_reset_period !== 'none' ? token.quota_reset_amount : null;
+      const text = amountInOtherUnit(refillAmount, refillUnit, unit, quotaPerUnit, loaded);
+      if (text !== null) form.setValue('refillAmount', text);
+      form.setValue('refillUnit', unit);
     },
   });
 
@@ -162,6 +174,22 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
               token={token}
               error={errors.expiry?.message}
               dateError={errors.expiryDate?.message}
+            />
+
+            <LifecycleFields
+              idPrefix="token"
+              choices={QUOTA_RESET_PERIODS}
+              refill={refill}
+              onRefillChange={(choice) => form.setValue('refill', choice)}
+              refillAmount={{
+                unit: refillUnit,
+                onUnitChange: changeRefillUnit,
+                units: refillConverted.ok ? refillConverted.units : null,
+                error: errors.refillAmount?.message,
+                input: form.register('refillAmount'),
+              }}
+              rpm={{ input: form.register('rpm'), error: errors.rpm?.message }}
+              missing={lifecycleMissing}
             />
 
             {editing && (

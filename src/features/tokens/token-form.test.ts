@@ -52,6 +52,11 @@ describe('the token form', () => {
       subnet: '',
       status: 1,
     });
+    expect(result.lifecycle).toEqual({
+      quota_reset_period: 'none',
+      quota_reset_amount: 0,
+      rpm_limit: 0,
+    });
   });
 
   it('converts units typed directly and quick expiry choices', () => {
@@ -154,16 +159,38 @@ describe('the token form', () => {
     const token = { ...loaded, remain_quota: 3 };
     const values = defaultFormValues(token, 7_300_000);
     expect(Number(values.amount)).toBeGreaterThan(0);
-    const inUnits = amountInOtherUnit(values.amount, 'usd', 'units', 7_300_000, token);
+    const inUnits = amountInOtherUnit(values.amount, 'usd', 'units', 7_300_000, 3);
     expect(inUnits).toBe('3');
-    expect(amountInOtherUnit('3', 'units', 'usd', 7_300_000, token)).toBe(values.amount);
+    expect(amountInOtherUnit('3', 'units', 'usd', 7_300_000, 3)).toBe(values.amount);
     // A changed figure is converted from what was typed.
-    expect(amountInOtherUnit('2', 'usd', 'units', 500_000, token)).toBe('1000000');
-    expect(amountInOtherUnit('two', 'usd', 'units', 500_000, token)).toBeNull();
+    expect(amountInOtherUnit('2', 'usd', 'units', 500_000, 3)).toBe('1000000');
+    expect(amountInOtherUnit('two', 'usd', 'units', 500_000, 3)).toBeNull();
   });
 
   it('takes a changed quota from what was typed', () => {
     const values = { ...defaultFormValues(loaded, ratio), amount: '4.000001' };
     expect(schema(loaded).parse(values).edit.remain_quota).toBe(2_000_001);
+  });
+
+  it('opens with the stored refill and rate limit, and gives them back unchanged', () => {
+    const token = {
+      ...loaded,
+      quota_reset_period: 'daily' as const,
+      quota_reset_amount: 2_000_001,
+      rpm_limit: 60,
+    };
+    const values = defaultFormValues(token, ratio);
+    expect(values).toMatchObject({ refill: 'daily', refillAmount: '4.000002', rpm: '60' });
+    expect(schema(token).parse(values).lifecycle).toEqual({
+      quota_reset_period: 'daily',
+      quota_reset_amount: 2_000_001,
+      rpm_limit: 60,
+    });
+  });
+
+  it('reads no refill or rate limit where the server has neither', () => {
+    const values = { ...defaultFormValues(null, ratio), name: 'x', refill: 'daily' as const };
+    const result = tokenFormResolverSchema(ratio, null, now, false).parse({ ...values, rpm: 'x' });
+    expect(result.lifecycle).toBeNull();
   });
 });

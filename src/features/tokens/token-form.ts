@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { TokenEdit } from '../../api/backend';
 import { isApiError } from '../../api/errors';
+import { QUOTA_RESET_PERIODS } from '../../contract/quota-reset';
 import {
   NAME_MAX,
   NEVER,
@@ -16,12 +17,22 @@ import { amountToUnits } from '../../lib/quota';
 import { nowSeconds } from '../../lib/time';
 import { AMOUNT_MESSAGES, amountIssue, isLoadedAmount, unitsToAmountText } from './amount-text';
 import { EXPIRY_CHOICES, EXPIRY_DATE_MESSAGES, readExpiry, secondsToPicker } from './expiry';
+import {
+  LIFECYCLE_FORM_MESSAGES,
+  lifecycleFormValues,
+  lifecycleTextFields,
+  readLifecycle,
+  type LifecycleEdit,
+} from './lifecycle-form';
 
 export const BATCH_COUNT_MAX = 100;
 
 /** What the form gives: the token's fields, and how many to create with them. */
 export interface TokenFormResult {
-  edit: TokenEdit;
+  /** Every field the form always shows; refills and the rate limit come apart. */
+  edit: Omit<TokenEdit, keyof LifecycleEdit>;
+  /** Refills and the rate limit; null where the server has neither. */
+  lifecycle: LifecycleEdit | null;
   count: number;
 }
 
@@ -37,6 +48,8 @@ export const tokenFormSchema = z.object({
   subnet: z.string(),
   enabled: z.boolean(),
   count: z.string(),
+  refill: z.enum(QUOTA_RESET_PERIODS),
+  ...lifecycleTextFields,
 });
 export type TokenFormValues = z.infer<typeof tokenFormSchema>;
 type FormField = keyof TokenFormValues;
@@ -47,6 +60,7 @@ export const TOKEN_FORM_MESSAGES: IssueMessages<FormField> = {
   count: 'form.err.count',
   amount: AMOUNT_MESSAGES,
   expiryDate: EXPIRY_DATE_MESSAGES,
+  ...LIFECYCLE_FORM_MESSAGES,
 };
 
 function readCount(ctx: z.RefinementCtx, text: string): number | null {
@@ -73,7 +87,7 @@ function readQuota(
   loaded: Token | null,
 ): number | null {
   // Untouched: the stored figure, not the shown one read back, which may be rounded.
-  if (loaded && isLoadedAmount(amount, amountUnit, quotaPerUnit, loaded))
+  if (loaded && isLoadedAmount(amount, amountUnit, quotaPerUnit, loaded.remain_quota))
     return loaded.remain_quota;
   const units = amountToUnits(amount, amountUnit, quotaPerUnit);
   if (units.ok) return units.units;
@@ -85,12 +99,14 @@ function readQuota(
 
 /**
  * The form's schema with the conversions that depend on the quota ratio and the clock; the
- * result is the edit the service receives. Its problems are told by TOKEN_FORM_MESSAGES.
+ * result is the edit the service receives, with refills and the rate limit where the server has
+ * them. Its problems are told by TOKEN_FORM_MESSAGES.
  */
 export function tokenFormResolverSchema(
   quotaPerUnit: number,
   loaded: Token | null,
   now: () => number,
+  withLifecycle = true,
 ) {
   return tokenFormSchema.transform((values, ctx): TokenFormResult => {
     const count = readCount(ctx, values.count);
@@ -103,11 +119,19 @@ export function tokenFormResolverSchema(
       now(),
       loaded?.expired_time,
     );
-    if (name === null || count === null || remainQuota === null || expiredTime === null) {
+    const lifecycle = withLifecycle ? readLifecycle(ctx, values, quotaPerUnit, loaded) : null;
+    if (
+      name === null ||
+      count === null ||
+      remainQuota === null ||
+      expiredTime === null ||
+      (withLifecycle && lifecycle === null)
+    ) {
       return z.NEVER;
     }
     return {
       count,
+      lifecycle,
       edit: {
         name,
         remain_quota: remainQuota,
@@ -122,8 +146,13 @@ export function tokenFormResolverSchema(
 }
 
 /** The form's resolver, telling each problem in the reader's language. */
-export const tokenFormResolver = (quotaPerUnit: number, loaded: Token | null, t: Translate) =>
-  zodResolver(tokenFormResolverSchema(quotaPerUnit, loaded, nowSeconds), {
+export const tokenFormResolver = (
+  quotaPerUnit: number,
+  loaded: Token | null,
+  withLifecycle: boolean,
+  t: Translate,
+) =>
+  zodResolver(tokenFormResolverSchema(quotaPerUnit, loaded, nowSeconds, withLifecycle), {
     error: issueErrorMap(TOKEN_FORM_MESSAGES, t),
   });
 
@@ -140,6 +169,7 @@ export function defaultFormValues(token: Token | null, quotaPerUnit: number): To
       subnet: '',
       enabled: true,
       count: '1',
+      ...lifecycleFormValues(null, quotaPerUnit),
     };
   }
   return {
@@ -153,6 +183,7 @@ export function defaultFormValues(token: Token | null, quotaPerUnit: number): To
     subnet: token.subnet,
     enabled: token.status !== TokenStatus.disabled,
     count: '1',
+    ...lifecycleFormValues(token, quotaPerUnit),
   };
 }
 
@@ -166,8 +197,8 @@ const FORM_FIELD_OF: Record<TokenWriteField, FormField | null> = {
   subnet: 'subnet',
   status: null,
   quota_reset_period: null,
-  quota_reset_amount: null,
-  rpm_limit: null,
+  quota_reset_amount: 'refillAmount',
+  rpm_limit: 'rpm',
 };
 
 /** The form field a failed save is about, when the server said which field it refused. */

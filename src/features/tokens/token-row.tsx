@@ -27,7 +27,7 @@ export const TokenRow = memo(function TokenRow({
         <TokenSelectBox token={token} selected={selected} onSelect={onSelect} />
       </Table.Td>
       <Table.Td>
-        <NameText name={token.name} />
+        <NameText token={token} />
       </Table.Td>
       <Table.Td>
         <KeyText token={token} />

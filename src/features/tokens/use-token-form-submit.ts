@@ -4,6 +4,7 @@ import { useI18n } from '../../components/i18n';
 import { useCreateMany } from './api/create-many';
 import { useCreateToken } from './api/create-token';
 import { useUpdateToken } from './api/update-token';
+import { NO_LIFECYCLE } from './lifecycle-form';
 import type { CreatedKeys } from './new-key-dialog';
 import type { TokenDialog } from './token-dialogs';
 import type { TokenFormResult } from './token-form';
@@ -20,15 +21,10 @@ export function useTokenFormSubmit(dialog: TokenDialog, openDialog: (dialog: Tok
   const createMany = useCreateMany();
   const updateToken = useUpdateToken();
 
-  const create = async ({ edit, count }: TokenFormResult): Promise<CreatedKeys> => {
+  const create = async ({ edit, lifecycle, count }: TokenFormResult): Promise<CreatedKeys> => {
     const { status: _status, ...fields } = edit;
-    // The form has no refill or rate limit yet: a new token starts with neither.
-    const input: TokenCreate = {
-      ...fields,
-      quota_reset_period: 'none',
-      quota_reset_amount: 0,
-      rpm_limit: 0,
-    };
+    // Where the server has no refills or rate limits, the new token asks for neither.
+    const input: TokenCreate = { ...fields, ...(lifecycle ?? NO_LIFECYCLE) };
     if (count === 1) {
       const created = await createToken.mutateAsync(input);
       succeed(t('notify.created', { name: input.name }));
@@ -49,7 +45,8 @@ export function useTokenFormSubmit(dialog: TokenDialog, openDialog: (dialog: Tok
   return async (result: TokenFormResult) => {
     try {
       if (dialog?.kind === 'edit') {
-        await updateToken.mutateAsync({ token: dialog.token, edit: result.edit });
+        const edit = { ...result.edit, ...result.lifecycle };
+        await updateToken.mutateAsync({ token: dialog.token, edit });
         succeed(t('notify.saved', { name: result.edit.name }));
         openDialog(null);
         return;

@@ -12,7 +12,11 @@ export type BulkAction =
   | { kind: 'delete' }
   | { kind: 'set-quota'; units: number }
   | { kind: 'add-quota'; units: number }
-  | { kind: 'set-expiry'; expiredTime: number };
+  | { kind: 'set-expiry'; expiredTime: number }
+  | { kind: 'set-lifecycle'; edit: Partial<Pick<TokenEdit, LifecycleField>> };
+
+/** The refill and rate limit, which bulk edit sets apart from the quota. */
+type LifecycleField = 'quota_reset_period' | 'quota_reset_amount' | 'rpm_limit';
 
 /** Refusals found before any call, in the words of the service's own rules. */
 export class BulkRefusal extends MessageError {}
@@ -46,6 +50,8 @@ function bulkEdit(token: Token, action: BulkAction): Partial<TokenEdit> {
     }
     case 'set-expiry':
       return { expired_time: action.expiredTime };
+    case 'set-lifecycle':
+      return action.edit;
     default:
       return {};
   }

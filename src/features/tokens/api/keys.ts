@@ -7,4 +7,5 @@ export const tokenKeys = {
   list: (params: ListParams) => [...tokenKeys.lists(), params] as const,
   scanProgress: (params: ListParams) => [...tokenKeys.all, 'scan-progress', params] as const,
   summary: () => [...tokenKeys.all, 'summary'] as const,
+  detail: (id: number) => [...tokenKeys.all, 'detail', id] as const,
 };

@@ -29,6 +29,9 @@ const ORDERS = TOKEN_ORDERS.flatMap((field) => [field, `-${field}`]) as [
   ...TokenOrder[],
 ];
 
+/** The address's parameters that belong to the list view. */
+export const LIST_PARAMS = ['p', 'size', 'q', 'status', 'order'] as const;
+
 /**
  * The view as the address spells it (?p=2&size=50&q=prod&status=1&order=name). A part that is
  * missing or not understood takes its default, so an old or edited link still opens.

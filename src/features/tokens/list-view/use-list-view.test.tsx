@@ -46,3 +46,16 @@ describe('the list view in the history', () => {
     expect(reloaded.result.current[0].search).toBe('prod');
   });
 });
+
+describe('the list view beside other parameters', () => {
+  it('keeps the open details and the screen when the list changes', () => {
+    window.history.replaceState(null, '', '/?details=7&view=usage&p=2');
+    const { result } = renderHook(() => useListView());
+    act(() => result.current[1]({ status: 1, page: 1 }));
+    const params = new URLSearchParams(window.location.search);
+    expect(params.get('details')).toBe('7');
+    expect(params.get('view')).toBe('usage');
+    expect(params.get('status')).toBe('1');
+    expect(params.has('p')).toBe(false);
+  });
+});

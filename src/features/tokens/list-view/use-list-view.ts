@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { looksLikeKey, queryFromView, viewFromQuery, type ListView } from './list-view-params';
+import { writeAddress } from '../../../components/address';
+import {
+  LIST_PARAMS,
+  looksLikeKey,
+  queryFromView,
+  viewFromQuery,
+  type ListView,
+} from './list-view-params';
 
 /**
  * Where a history entry keeps a key searched for. The address never holds one: links and logs
@@ -13,6 +20,9 @@ function readView(): ListView {
   const key = (window.history.state as Record<string, unknown> | null)?.[KEY_SEARCH];
   return typeof key === 'string' ? { ...view, search: key } : view;
 }
+
+/** Every parameter the list view writes, removed before the current ones are set. */
+const CLEARED = Object.fromEntries(LIST_PARAMS.map((name) => [name, null]));
 
 export type SetListView = (next: Partial<ListView>, replace?: boolean) => void;
 
@@ -37,10 +47,10 @@ export function useListView(): [ListView, SetListView] {
   const update = useCallback<SetListView>((next, replace = false) => {
     const merged = { ...latest.current, ...next };
     latest.current = merged;
-    const url = `${window.location.pathname}${queryFromView(merged)}${window.location.hash}`;
     const state = looksLikeKey(merged.search) ? { [KEY_SEARCH]: merged.search } : null;
-    if (replace) window.history.replaceState(state, '', url);
-    else window.history.pushState(state, '', url);
+    // The list's own parameters are written anew; the others (the open details) are kept.
+    const listParams = Object.fromEntries(new URLSearchParams(queryFromView(merged)));
+    writeAddress({ ...CLEARED, ...listParams }, { replace, state });
     setView(merged);
   }, []);
 

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UsageFigures } from '../../contract/usage';
+import { fakeServer, ok, SERVICE_STATUS } from '../../test-support/fake-server';
+import { renderWithProviders } from '../../test-support/render-with-providers';
+import { UsagePanel } from './usage-panel';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+const HOUR = 3_600;
+const figures = (fields: Partial<UsageFigures> = {}): UsageFigures => ({
+  token_id: 5,
+  bucket: 'day',
+  from: 0,
+  to: 3 * 86_400,
+  series: [0, 1, 2].map((day) => ({
+    time: day * 86_400,
+    requests: day === 2 ? 4 : 0,
+    quota: day === 2 ? 1_500_000 : 0,
+    denied: day === 2 ? 2 : 0,
+  })),
+  by_model: [
+    { model: 'gpt-4o', requests: 4, quota: 1_000_000 },
+    { model: '', requests: 0, quota: 500_000 },
+  ],
+  totals: { requests: 4, quota: 1_500_000, denied: 2, denied_by_code: { RATE_LIMITED: 2 } },
+  ...fields,
+});
+const service = { baseUrl: 'http://server.test', adminKey: 'k', kind: 'tokendesk' } as const;
+
+describe('the usage panel', () => {
+  it('shows totals in USD and units, denied verifies by code, and spending by model', async () => {
+    fakeServer({
+      'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/token/5/usage': () => ok(figures()),
+    });
+    renderWithProviders(<UsagePanel scope={{ id: 5, name: 'bot' }} />, { connection: service });
+    const models = await screen.findByRole('table', { name: 'By model' });
+    expect(within(models).getAllByRole('row')[1]).toHaveTextContent(/gpt-4o\s*4\s*\$2\.00/);
+    expect(within(models).getAllByRole('row')[2]).toHaveTextContent('(no model given)');
+    expect(screen.getByText('$3.00')).toBeInTheDocument();
+    expect(screen.getByText('1,500,000 units')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Denied by reason' })).toHaveTextContent(
+      'RATE_LIMITED · 2',
+    );
+    // What the chart draws is read out as a sentence, and offered as a table.
+    expect(
+      screen.getByText(/Chart of 3 periods: \$3\.00 spent over 4 requests/),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the range chosen, by the hour for a day, and keeps it in the address', async () => {
+    const server = fakeServer({
+      'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/usage': () => ok(figures({ token_id: undefined, top_tokens: [] })),
+    });
+    const { user } = renderWithProviders(<UsagePanel scope={null} />, { connection: service });
+    await screen.findByRole('table', { name: 'By model' });
+    await user.click(screen.getByText('24 hours'));
+    await vi.waitFor(() =>
+      expect(server.calls.at(-1)?.url.searchParams.get('bucket')).toBe('hour'),
+    );
+    const asked = server.calls.at(-1)!.url.searchParams;
+    expect(Number(asked.get('to')) - Number(asked.get('from'))).toBeLessThanOrEqual(24 * HOUR);
+    expect(Number(asked.get('from')) % HOUR).toBe(0);
+    expect(new URLSearchParams(window.location.search).get('range')).toBe('24h');
+  });
+
+  it('says plainly when nothing happened in the range', async () => {
+    const empty = figures({
+      series: [],
+      by_model: [],
+      totals: { requests: 0, quota: 0, denied: 0, denied_by_code: {} },
+    });
+    fakeServer({
+      'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/token/5/usage': () => ok(empty),
+    });
+    renderWithProviders(<UsagePanel scope={{ id: 5, name: 'bot' }} />, { connection: service });
+    expect(
+      await screen.findByText('Nothing was spent or requested in this range.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'By model' })).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { UsageFigures } from '../../contract/usage';
+import { numberFormat } from '../../lib/intl-cache';
+import { useI18n } from '../i18n';
+import { QuotaAmount } from '../quota';
+
+function Stat({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="lg" fw={600} component="div">
+        {children}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The range's sums: spent in USD and units, requests, and denied verifies by code. */
+export function UsageTotals({
+  totals,
+  deniedCounted,
+}: {
+  totals: UsageFigures['totals'];
+  deniedCounted: boolean;
+}) {
+  const { t, locale } = useI18n();
+  const count = numberFormat(locale);
+  const codes = Object.entries(totals.denied_by_code).sort(([, a], [, b]) => b - a);
+  return (
+    <>
+      <SimpleGrid cols={{ base: deniedCounted ? 3 : 2 }} spacing="xs">
+        <Stat label={t('usage.spent')}>
+          <QuotaAmount units={totals.quota} />
+        </Stat>
+        <Stat label={t('usage.requests')}>{count.format(totals.requests)}</Stat>
+        {deniedCounted && <Stat label={t('usage.denied')}>{count.format(totals.denied)}</Stat>}
+      </SimpleGrid>
+      {codes.length > 0 && (
+        <Group gap={6} aria-label={t('usage.deniedByCode')} role="list">
+          <Text size="sm" c="dimmed">
+            {t('usage.deniedByCode')}:
+          </Text>
+          {codes.map(([code, n]) => (
+            <Badge key={code} role="listitem" variant="light" color="orange" tt="none">
+              {code} · {count.format(n ?? 0)}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </>
+  );
+}

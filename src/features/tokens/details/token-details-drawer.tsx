@@ -1,0 +1,73 @@
+import { Alert, Divider, Drawer, Skeleton, Stack, Title } from '@mantine/core';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Divider.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { describeError } from '../../../components/describe-error';
+import { useI18n } from '../../../components/i18n';
+import { isApiError } from '../../../api/errors';
+import { UsagePanel } from '../../../components/usage/usage-panel';
+import { useNow } from '../../../components/use-now';
+import { useTokenDetail } from '../api/token-detail';
+import { RotateKeyDialog } from './rotate-key-dialog';
+import { TokenFacts, TokenLifecycle } from './token-facts';
+
+/**
+ * One token: its fields, what it spent and on which models, and its key's lifecycle. Opened by
+ * the address (?details=ID), so the view can be copied and opened again; the key never is in it.
+ */
+export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const { t } = useI18n();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const now = useNow();
+  const detail = useTokenDetail(id);
+  const [rotating, setRotating] = useState(false);
+  const token = detail.data;
+
+  return (
+    <>
+      <Drawer
+        opened
+        onClose={onClose}
+        position="right"
+        size={phone ? '100%' : 'xl'}
+        title={
+          <Title order={2} size="h4" dir="auto" style={{ overflowWrap: 'anywhere' }}>
+            {token ? t('details.title', { name: token.name }) : t('details.titleLoading')}
+          </Title>
+        }
+        closeButtonProps={{ 'aria-label': t('action.close') }}
+        // The rotate dialog opens over the drawer; its own Escape must not close both.
+        closeOnEscape={!rotating}
+      >
+        {detail.isPending && <Skeleton h={240} radius="md" />}
+        {detail.isError && (
+          <Alert color="red" variant="light" role="alert" title={t('details.failed')}>
+            {isApiError(detail.error) && detail.error.status === 404
+              ? t('details.notFound', { id })
+              : describeError(detail.error, t)}
+          </Alert>
+        )}
+        {token && (
+          <Stack gap="lg">
+            <TokenFacts token={token} now={now} />
+            <Divider />
+            <TokenLifecycle token={token} now={now} onRotate={() => setRotating(true)} />
+            <Divider />
+            <Stack gap="xs" component="section" aria-labelledby="token-usage-title">
+              <Title order={3} size="h5" id="token-usage-title">
+                {t('details.usage')}
+              </Title>
+              <UsagePanel
+                scope={{ id: token.id, name: token.name }}
+                chartHeight={phone ? 180 : 220}
+              />
+            </Stack>
+          </Stack>
+        )}
+      </Drawer>
+      {rotating && token && <RotateKeyDialog token={token} onClose={() => setRotating(false)} />}
+    </>
+  );
+}

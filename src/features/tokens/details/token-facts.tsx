@@ -1,0 +1,149 @@
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useBackend } from '../../../api/backend-context';
+import { NEVER, TokenStatus, type Token } from '../../../contract/token';
+import { NO_RESET } from '../../../contract/quota-reset';
+import { useI18n } from '../../../components/i18n';
+import { IconKey } from '../../../components/icons';
+import { QuotaAmount } from '../../../components/quota';
+import { numberFormat } from '../../../lib/intl-cache';
+import { formatDateTime, formatRelative } from '../../../lib/time';
+import { StatusBadge } from '../status-badge';
+import { KeyText } from '../token-cells';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** A time with how far it is from now: "Nov 25, 2026, 10:00 AM (in 3 hours)". */
+const whenText = (time: number, now: number, locale: string) =>
+  `${formatDateTime(time, locale)} (${formatRelative(time, now, locale)})`;
+
+/** Why a token is in its state, in words: the status alone does not say what to fix. */
+function statusReason(token: Token, t: ReturnType<typeof useI18n>['t'], locale: string): string {
+  switch (token.status) {
+    case TokenStatus.disabled:
+      return t('details.reason.disabled');
+    case TokenStatus.expired:
+      return t('details.reason.expired', { time: formatDateTime(token.expired_time, locale) });
+    case TokenStatus.exhausted:
+      return t('details.reason.exhausted');
+    default:
+      return t('details.reason.enabled');
+  }
+}
+
+/** The token's fields, its status with the reason, and quota in USD and units. */
+export function TokenFacts({ token, now }: { token: Token; now: number }) {
+  const { t, locale } = useI18n();
+  const when = (time: number) => whenText(time, now, locale);
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" wrap="wrap">
+        <StatusBadge status={token.status} />
+        <Text size="sm">{statusReason(token, t, locale)}</Text>
+      </Group>
+      <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
+        <Fact label={t('tokens.col.key')}>
+          <KeyText token={token} />
+        </Fact>
+        <Fact label={t('details.id')}>{token.id}</Fact>
+        <Fact label={t('tokens.col.remain')}>
+          <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
+        </Fact>
+        <Fact label={t('tokens.col.used')}>
+          <QuotaAmount units={token.used_quota} />
+        </Fact>
+        <Fact label={t('tokens.col.expiry')}>
+          {token.expired_time === NEVER ? t('expiry.never') : when(token.expired_time)}
+        </Fact>
+        <Fact label={t('tokens.col.created')}>{formatDateTime(token.created_time, locale)}</Fact>
+        <Fact label={t('tokens.col.lastUsed')}>
+          {token.accessed_time <= token.created_time
+            ? t('tokens.neverUsed')
+            : when(token.accessed_time)}
+        </Fact>
+        <Fact label={t('details.models')}>{token.models || t('details.anyModel')}</Fact>
+        <Fact label={t('details.subnet')}>{token.subnet || t('details.anyAddress')}</Fact>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Refills, the rate limit and rotation; on servers without them, why they are missing. */
+export function TokenLifecycle({
+  token,
+  now,
+  onRotate,
+}: {
+  token: Token;
+  now: number;
+  onRotate: () => void;
+}) {
+  const { t, locale } = useI18n();
+  const backend = useBackend();
+  const missing = backend.lifecycleMissing !== null;
+  const refills = token.quota_reset_period !== 'none';
+  const when = (time: number) => whenText(time, now, locale);
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        {t('details.lifecycle')}
+      </Title>
+      {missing && (
+        <Text size="sm" c="dimmed" id="lifecycle-missing">
+          {t('details.lifecycleMissing')}
+        </Text>
+      )}
+      {!missing && (
+        <SimpleGrid
+          component="dl"
+          cols={{ base: 1, xs: 2 }}
+          spacing="sm"
+          verticalSpacing="xs"
+          m={0}
+        >
+          <Fact label={t('details.refills')}>
+            {refills ? (
+              <>
+                {t(`details.period.${token.quota_reset_period}`)}
+                <br />
+                <QuotaAmount units={token.quota_reset_amount} />
+              </>
+            ) : (
+              t('details.noRefill')
+            )}
+          </Fact>
+          <Fact label={t('details.nextReset')}>
+            {token.next_reset_time === NO_RESET ? '—' : when(token.next_reset_time)}
+          </Fact>
+          <Fact label={t('details.rateLimit')}>
+            {token.rpm_limit === 0
+              ? t('details.noLimit')
+              : t('details.rpm', { count: numberFormat(locale).format(token.rpm_limit) })}
+          </Fact>
+        </SimpleGrid>
+      )}
+      <Group>
+        <Button
+          variant="default"
+          leftSection={<IconKey />}
+          onClick={onRotate}
+          disabled={missing || !backend.rotate}
+          aria-describedby={missing ? 'lifecycle-missing' : undefined}
+        >
+          {t('details.rotate')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

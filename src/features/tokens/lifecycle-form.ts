@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { QUOTA_RESET_PERIODS, type QuotaResetPeriod } from '../../contract/quota-reset';
+import { rpmLimitSchema } from '../../contract/rate-limit';
+import type { Token } from '../../contract/token';
+import type { MessageKey } from '../../lib/i18n/en';
+import { amountToUnits, parseAmount, type AmountUnit } from '../../lib/quota';
+import { AMOUNT_MESSAGES, amountIssue, isLoadedAmount, unitsToAmountText } from './amount-text';
+
+/** Refills and the rate limit, as one write sets them. */
+export type LifecycleEdit = Pick<Token, 'quota_reset_period' | 'quota_reset_amount' | 'rpm_limit'>;
+
+/** A new token has neither a refill nor a rate limit. */
+export const NO_LIFECYCLE: LifecycleEdit = {
+  quota_reset_period: 'none',
+  quota_reset_amount: 0,
+  rpm_limit: 0,
+};
+
+/** Bulk edit offers leaving each token's refill as it is. */
+export const BULK_REFILL_CHOICES = ['keep', ...QUOTA_RESET_PERIODS] as const;
+export type RefillChoice = (typeof BULK_REFILL_CHOICES)[number];
+
+export const REFILL_LABELS: Record<RefillChoice, MessageKey> = {
+  keep: 'lifecycle.refillKeep',
+  none: 'lifecycle.refillNone',
+  daily: 'lifecycle.refillDaily',
+  weekly: 'lifecycle.refillWeekly',
+  monthly: 'lifecycle.refillMonthly',
+};
+
+/** The fields both forms hold besides the refill choice: text as typed. */
+export const lifecycleTextFields = {
+  refillAmount: z.string(),
+  refillUnit: z.enum(['usd', 'units']),
+  rpm: z.string(),
+};
+interface LifecycleText {
+  refillAmount: string;
+  refillUnit: AmountUnit;
+  rpm: string;
+}
+
+export const LIFECYCLE_FORM_MESSAGES = {
+  refillAmount: AMOUNT_MESSAGES,
+  rpm: 'lifecycle.err.rpm',
+} as const;
+
+/** The refill amount in units: the loaded figure while the text still reads as it. */
+function readRefillAmount(
+  ctx: z.RefinementCtx,
+  { refillAmount, refillUnit }: LifecycleText,
+  quotaPerUnit: number,
+  loadedUnits: number | null,
+): number | null {
+  if (loadedUnits !== null && isLoadedAmount(refillAmount, refillUnit, quotaPerUnit, loadedUnits))
+    return loadedUnits;
+  const units = amountToUnits(refillAmount, refillUnit, quotaPerUnit);
+  if (units.ok) return units.units;
+  ctx.addIssue(amountIssue(units.reason, 'refillAmount'));
+  return null;
+}
+
+/** Requests per minute as typed, held to the contract's bounds. */
+function readRpm(ctx: z.RefinementCtx, text: string): number | null {
+  const rpm = rpmLimitSchema.safeParse(parseAmount(text));
+  if (rpm.success) return rpm.data;
+  ctx.addIssue({ code: 'custom', path: ['rpm'] });
+  return null;
+}
+
+/** The refill amount a token had, when it refills. */
+const loadedRefill = (token: Token | null) =>
+  token && token.quota_reset_period !== 'none' ? token.quota_reset_amount : null;
+
+/** A token's refill and rate limit as the token form first shows them. */
+export function lifecycleFormValues(token: Token | null, quotaPerUnit: number) {
+  const refillUnits = loadedRefill(token);
+  return {
+    refill: token?.quota_reset_period ?? 'none',
+    refillAmount: refillUnits === null ? '1' : unitsToAmountText(refillUnits, 'usd', quotaPerUnit),
+    refillUnit: 'usd',
+    rpm: token && token.rpm_limit > 0 ? String(token.rpm_limit) : '',
+  } satisfies LifecycleText & { refill: QuotaResetPeriod };
+}
+
+/** Bulk edit starts by changing neither. */
+export const bulkLifecycleDefaults = {
+  refill: 'keep',
+  refillAmount: '1',
+  refillUnit: 'usd',
+  rpm: '',
+} satisfies LifecycleText & { refill: RefillChoice };
+
+/** The token form's refill and rate limit (empty is no limit); null when one cannot be read. */
+export function readLifecycle(
+  ctx: z.RefinementCtx,
+  values: LifecycleText & { refill: QuotaResetPeriod },
+  quotaPerUnit: number,
+  loaded: Token | null,
+): LifecycleEdit | null {
+  const amount =
+    values.refill === 'none'
+      ? 0
+      : readRefillAmount(ctx, values, quotaPerUnit, loadedRefill(loaded));
+  const rpm = values.rpm.trim() === '' ? 0 : readRpm(ctx, values.rpm);
+  if (amount === null || rpm === null) return null;
+  return { quota_reset_period: values.refill, quota_reset_amount: amount, rpm_limit: rpm };
+}
+
+/** What bulk edit changes of the refill and rate limit (empty leaves it); null when unreadable. */
+export function readLifecycleChange(
+  ctx: z.RefinementCtx,
+  values: LifecycleText & { refill: RefillChoice },
+  quotaPerUnit: number,
+): Partial<LifecycleEdit> | null {
+  const { refill } = values;
+  const amount =
+    refill === 'keep' || refill === 'none' ? 0 : readRefillAmount(ctx, values, quotaPerUnit, null);
+  const rpm = values.rpm.trim() === '' ? undefined : readRpm(ctx, values.rpm);
+  if (amount === null || rpm === null) return null;
+  return {
+    ...(refill === 'keep' ? {} : { quota_reset_period: refill, quota_reset_amount: amount }),
+    ...(rpm === undefined ? {} : { rpm_limit: rpm }),
+  };
+}

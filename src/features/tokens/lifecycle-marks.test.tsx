@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TokenStatus, type Token } from '../../contract/token';
+import { fakeServer, SERVICE_STATUS } from '../../test-support/fake-server';
+import { renderWithProviders } from '../../test-support/render-with-providers';
+import { sampleToken } from '../../test-support/sample-token';
+import { RemainingCell } from './token-cells';
+import { ListNow } from './token-list-view';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const NOW = 1_800_000_000;
+
+function showQuota(fields: Partial<Token>, language?: 'zh-CN') {
+  fakeServer({ 'GET /api/status': () => SERVICE_STATUS });
+  return renderWithProviders(
+    <ListNow value={NOW}>
+      <RemainingCell token={sampleToken({ id: 1, name: 'Backend', ...fields })} />
+    </ListNow>,
+    { language, connection: { baseUrl: 'http://server.test', adminKey: 'k', kind: 'tokendesk' } },
+  );
+}
+
+describe('the marks under a token’s remaining quota', () => {
+  it('says how often it refills and when it next does', () => {
+    showQuota({
+      remain_quota: 400_000,
+      quota_reset_period: 'daily',
+      quota_reset_amount: 500_000,
+      next_reset_time: NOW + 5 * 3600,
+    });
+    expect(screen.getByText('Refills daily')).toBeVisible();
+    expect(screen.getByText('Next refill in 5 hours')).toBeVisible();
+    expect(screen.queryByText('Low quota')).toBeNull();
+  });
+
+  it('marks a refilling token low against its refill amount', () => {
+    showQuota({
+      remain_quota: 40_000,
+      used_quota: 10,
+      quota_reset_period: 'weekly',
+      quota_reset_amount: 500_000,
+      next_reset_time: NOW + 3 * 86_400,
+    });
+    expect(screen.getByText('Low quota')).toBeVisible();
+    expect(screen.getByText('Refills weekly')).toBeVisible();
+  });
+
+  it('marks a token low against what it was given when it does not refill', () => {
+    showQuota({ remain_quota: 9, used_quota: 91 });
+    expect(screen.getByText('Low quota')).toBeVisible();
+  });
+
+  it('leaves unmarked a token with a tenth or more left, an unlimited one and an exhausted one', () => {
+    const { unmount } = showQuota({ remain_quota: 10, used_quota: 90 });
+    expect(screen.queryByText('Low quota')).toBeNull();
+    unmount();
+    showQuota({ remain_quota: 0, used_quota: 90, unlimited_quota: true }).unmount();
+    expect(screen.queryByText('Low quota')).toBeNull();
+    showQuota({ remain_quota: 0, used_quota: 90, status: TokenStatus.exhausted });
+    expect(screen.queryByText('Low quota')).toBeNull();
+  });
+
+  it('speaks Chinese to a Chinese reader', async () => {
+    showQuota(
+      {
+        remain_quota: 1,
+        used_quota: 99,
+        quota_reset_period: 'monthly',
+        quota_reset_amount: 100,
+        next_reset_time: NOW + 86_400,
+      },
+      'zh-CN',
+    );
+    expect(await screen.findByText('额度不足')).toBeVisible();
+    expect(screen.getByText('每月恢复')).toBeVisible();
+    expect(screen.getByText('下次恢复：明天')).toBeVisible();
+  });
+});

@@ -1,0 +1,41 @@
+import type { UsageFigures } from '../contract/usage';
+import { dateTimeFormat } from './intl-cache';
+import { unitsToUsd } from './quota';
+
+/** One bucket as the chart and its table show it. */
+export interface UsagePoint {
+  time: number;
+  label: string;
+  usd: number;
+  quota: number;
+  requests: number;
+  denied: number;
+}
+
+/**
+ * A bucket's name: hours in the person's own clock, days as the UTC date they sum (the
+ * service cuts days at 00:00 UTC).
+ */
+export function bucketLabel(time: number, bucket: UsageFigures['bucket'], locale: string): string {
+  const options: Intl.DateTimeFormatOptions =
+    bucket === 'hour'
+      ? { hour: '2-digit', minute: '2-digit' }
+      : { month: 'short', day: 'numeric', timeZone: 'UTC' };
+  return dateTimeFormat(locale, options).format(new Date(time * 1000));
+}
+
+export function usagePoints(
+  figures: Pick<UsageFigures, 'series' | 'bucket'>,
+  quotaPerUnit: number,
+  locale: string,
+): UsagePoint[] {
+  return figures.series.map((point) => ({
+    ...point,
+    label: bucketLabel(point.time, figures.bucket, locale),
+    usd: unitsToUsd(point.quota, quotaPerUnit),
+  }));
+}
+
+/** Whether anything happened in the range at all. */
+export const usageIsEmpty = (figures: Pick<UsageFigures, 'totals'>) =>
+  figures.totals.requests === 0 && figures.totals.quota === 0 && figures.totals.denied === 0;
