@@ -32,7 +32,21 @@ async function seed(service: RunningService, request: Parameters<typeof createTo
   });
   await make({ name: 'Unlimited gateway', unlimited_quota: true });
   await make({ name: 'Soon ending', remain_quota: 1_000_000, expired_time: now + 3 * DAY });
-  await make({ name: 'Production backend', remain_quota: 5_000_000, models: 'gpt-4o' });
+  const production = await make({
+    name: 'Production backend',
+    remain_quota: 5_000_000,
+    models: 'gpt-4o,gpt-4o-mini',
+  });
+  // Spending on two models and a refused verify, so details and usage have figures to show.
+  const call = (path: string, data: object) =>
+    request.post(`${service.url}${path}`, {
+      headers: { Authorization: `Bearer ${service.adminKey}` },
+      data: { key: `sk-${production.key}`, ...data },
+    });
+  await call('/api/token/verify', { cost: 400_000, model: 'gpt-4o' });
+  await call('/api/token/verify', { cost: 100_000, model: 'gpt-4o-mini' });
+  await call('/api/token/verify', { cost: 0, model: 'o3' });
+  await call('/api/token/usage', { quota: 250_000, model: 'gpt-4o' });
 }
 
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -164,7 +178,7 @@ for (const { language, locale, scheme } of LANGUAGES) {
           await expect(bar).toBeVisible();
           if ('menu' in bulk) {
             await bar.getByRole('button', { name: t('bulk.more') }).click();
-            const item = page.getByRole('menuitem', { name: t(bulk.title) });
+            const item = page.getByRole('menuitem', { name: t(bulk.title), exact: true });
             await expect(item).toBeVisible();
             if (bulk.title === 'bulk.setQuota') await scanScreen('bulk menu open');
             await item.click();
@@ -199,6 +213,27 @@ for (const { language, locale, scheme } of LANGUAGES) {
         await scanScreen('activity drawer with entries', { dialog: true });
         await screenshot(page, `a11y-activity-${tag}`);
         await page.keyboard.press('Escape');
+
+        // The token's details, its rotate dialog and the usage overview, with figures.
+        await page.getByRole('link', { name: 'Production backend', exact: true }).click();
+        const details = dialogNamed(page, t('details.title', { name: 'Production backend' }));
+        await expect(details.getByRole('table', { name: t('usage.byModel') })).toBeVisible();
+        await details.getByRole('button', { name: t('usage.showTable') }).click();
+        await expect(details.getByRole('table', { name: t('usage.byPeriod') })).toBeVisible();
+        await scanScreen('token details with usage', { dialog: true });
+        await screenshot(page, `a11y-details-${tag}`);
+        await details.getByRole('button', { name: t('details.rotate') }).click();
+        const rotate = dialogNamed(page, t('rotate.title', { name: 'Production backend' }));
+        await expect(rotate).toBeVisible();
+        await scanScreen('rotate key dialog', { dialog: true });
+        await rotate.getByRole('button', { name: t('action.cancel') }).click();
+        await details.getByRole('button', { name: t('action.close') }).click();
+        await page.getByRole('button', { name: t('header.usage') }).click();
+        const top = page.getByRole('table', { name: t('usage.topTokens') });
+        await expect(top.getByRole('link', { name: 'Production backend' })).toBeVisible();
+        await scanScreen('usage overview');
+        await screenshot(page, `a11y-usage-${tag}`);
+        await page.getByRole('button', { name: t('header.tokens') }).click();
 
         await page.setViewportSize({ width: 390, height: 844 });
         await expect(page.getByRole('article', { name: 'Production backend' })).toBeVisible();

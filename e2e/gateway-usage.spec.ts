@@ -93,6 +93,22 @@ for (const gateway of gateways) {
       await expect(drawer.getByRole('button', { name: 'Rotate key…' })).toBeDisabled();
       await drawer.getByRole('button', { name: 'Close' }).click();
 
+      // The form shows refills and the rate limit switched off, and says why.
+      await page.getByRole('button', { name: 'Create token' }).click();
+      const form = page.getByRole('dialog', { name: 'Create token' });
+      await expect(form.getByRole('textbox', { name: 'Requests per minute' })).toBeDisabled();
+      await expect(
+        form.getByRole('textbox', { name: 'Requests per minute' }),
+      ).toHaveAccessibleDescription(
+        'one-api and new-api have no refills or rate limits per token.',
+      );
+      for (const radio of await form
+        .getByRole('radiogroup', { name: 'Refills' })
+        .getByRole('radio')
+        .all())
+        await expect(radio).toBeDisabled();
+      await form.getByRole('button', { name: 'Cancel' }).click();
+
       await page.getByRole('button', { name: 'Usage' }).click();
       const top = page.getByRole('table', { name: 'Top 10 tokens' });
       await expect(top.getByRole('row').nth(1)).toContainText('logged bot');

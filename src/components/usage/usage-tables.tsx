@@ -11,33 +11,31 @@ export function ByModelTable({ rows }: { rows: UsageFigures['by_model'] }) {
   const count = numberFormat(locale);
   if (rows.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={280}>
-      <Table striped verticalSpacing={6}>
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
-          <Text span fw={600} size="sm">
-            {t('usage.byModel')}
-          </Text>
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('usage.model')}</Table.Th>
-            <Table.Th ta="end">{t('usage.requests')}</Table.Th>
-            <Table.Th ta="end">{t('usage.spent')}</Table.Th>
+    <Table striped verticalSpacing={6}>
+      <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
+        <Text span fw={600} size="sm">
+          {t('usage.byModel')}
+        </Text>
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('usage.model')}</Table.Th>
+          <Table.Th ta="end">{t('usage.requests')}</Table.Th>
+          <Table.Th ta="end">{t('usage.spent')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.model}>
+            <Table.Td>{row.model || t('usage.noModel')}</Table.Td>
+            <Table.Td ta="end">{count.format(row.requests)}</Table.Td>
+            <Table.Td ta="end">
+              <QuotaAmount units={row.quota} />
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.model}>
-              <Table.Td>{row.model || t('usage.noModel')}</Table.Td>
-              <Table.Td ta="end">{count.format(row.requests)}</Table.Td>
-              <Table.Td ta="end">
-                <QuotaAmount units={row.quota} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -52,7 +50,12 @@ export function SeriesTable({
   const { t, locale } = useI18n();
   const count = numberFormat(locale);
   return (
-    <Table.ScrollContainer minWidth={280} maxHeight={320}>
+    // Long ranges scroll within their own box, which the keyboard can reach and scroll too.
+    <Table.ScrollContainer
+      minWidth={280}
+      maxHeight={320}
+      scrollAreaProps={{ viewportProps: { tabIndex: 0, 'aria-label': t('usage.byPeriod') } }}
+    >
       <Table striped stickyHeader verticalSpacing={4}>
         <Table.Caption style={{ captionSide: 'top', textAlign: 'start' }}>
           <Text span fw={600} size="sm">

@@ -43,7 +43,7 @@ export function UsageTotals({
             {t('usage.deniedByCode')}:
           </Text>
           {codes.map(([code, n]) => (
-            <Badge key={code} role="listitem" variant="light" color="orange" tt="none">
+            <Badge key={code} role="listitem" variant="default" tt="none">
               {code} · {count.format(n ?? 0)}
             </Badge>
           ))}
