@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Token } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
@@ -46,6 +46,27 @@ export function CopyAction({ text, label }: { text: string; label: string }) {
   );
 }
 
+/** A whole key under its label, easy to select in one go. */
+export function WholeKey({ label, value }: { label: string; value: string }) {
+  const labelId = useId();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={labelId}>
+        {label}
+      </Text>
+      <Code
+        block
+        aria-labelledby={labelId}
+        data-testid="new-key"
+        fz="sm"
+        style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', userSelect: 'all' }}
+      >
+        sk-{value}
+      </Code>
+    </Stack>
+  );
+}
+
 /** Shows new keys whole, once: one with a Copy button, many with Copy all and a CSV download. */
 export function NewKeyDialog({ created, onClose }: { created: CreatedKeys; onClose: () => void }) {
   const { t } = useI18n();
@@ -69,20 +90,7 @@ export function NewKeyDialog({ created, onClose }: { created: CreatedKeys; onClo
           </Alert>
         )}
         {single ? (
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="new-key-label">
-              {t('newKey.label', { name: single.name })}
-            </Text>
-            <Code
-              block
-              aria-labelledby="new-key-label"
-              data-testid="new-key"
-              fz="sm"
-              style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', userSelect: 'all' }}
-            >
-              sk-{single.key}
-            </Code>
-          </Stack>
+          <WholeKey label={t('newKey.label', { name: single.name })} value={single.key} />
         ) : (
           tokens.length > 1 && (
             <ScrollArea.Autosize mah={320} type="auto">

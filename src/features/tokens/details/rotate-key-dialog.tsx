@@ -1,5 +1,7 @@
-import { Alert, Button, Code, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/RadioCard.css';
+import '@mantine/core/styles/RadioIndicator.css';
 import { useState } from 'react';
 import type { Token } from '../../../contract/token';
 import type { RotateResult } from '../../../contract/verify';
@@ -10,7 +12,7 @@ import { useI18n } from '../../../components/i18n';
 import { IconAlert } from '../../../components/icons';
 import { formatDateTime, formatRelative, nowSeconds } from '../../../lib/time';
 import { useRotateKey } from '../api/rotate-key';
-import { CopyAction } from '../new-key-dialog';
+import { CopyAction, WholeKey } from '../new-key-dialog';
 
 /** How long the old key keeps working, in seconds: the choices the service's limit allows. */
 export const GRACE_CHOICES = { now: 0, hour: 3_600, day: 86_400, week: 604_800 } as const;
@@ -25,20 +27,7 @@ function RotatedKey({ result, onClose }: { result: RotateResult; onClose: () => 
       <Alert color="yellow" variant="light" icon={<IconAlert />}>
         {t('newKey.warning')}
       </Alert>
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="rotated-key-label">
-          {t('rotate.newKey')}
-        </Text>
-        <Code
-          block
-          aria-labelledby="rotated-key-label"
-          data-testid="new-key"
-          fz="sm"
-          style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', userSelect: 'all' }}
-        >
-          sk-{result.key}
-        </Code>
-      </Stack>
+      <WholeKey label={t('rotate.newKey')} value={result.key} />
       <Text size="sm" role="status">
         {oldKeyWorks
           ? t('rotate.oldWorksUntil', { time: formatDateTime(until, locale) })
