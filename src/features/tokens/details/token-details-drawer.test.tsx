@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServerKind } from '../../../api/client';
+import { TokenStatus } from '../../../contract/token';
+import type { UsageFigures } from '../../../contract/usage';
+import { fakeServer, ok, refused, SERVICE_STATUS } from '../../../test-support/fake-server';
+import { renderWithProviders } from '../../../test-support/render-with-providers';
+import { sampleToken } from '../../../test-support/sample-token';
+import TokenDetailsDrawer from './token-details-drawer';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const NOW = Math.floor(Date.now() / 1000);
+const token = sampleToken({
+  id: 7,
+  name: 'Support bot',
+  remain_quota: 0,
+  used_quota: 2_500_000,
+  status: TokenStatus.exhausted,
+  quota_reset_period: 'daily',
+  quota_reset_amount: 2_500_000,
+  next_reset_time: NOW + 3_600,
+  rpm_limit: 60,
+});
+const emptyUsage: UsageFigures = {
+  token_id: 7,
+  bucket: 'day',
+  from: 0,
+  to: 1,
+  series: [],
+  by_model: [],
+  totals: { requests: 0, quota: 0, denied: 0, denied_by_code: {} },
+};
+const GATEWAY_STATUS = ok({ version: 'v0.6', system_name: 'One API', quota_per_unit: 500_000 });
+
+function open(routes: Parameters<typeof fakeServer>[0], kind: ServerKind = 'tokendesk') {
+  const server = fakeServer({
+    'GET /api/status': () => (kind === 'tokendesk' ? SERVICE_STATUS : GATEWAY_STATUS),
+    ...routes,
+  });
+  const closed = vi.fn();
+  const view = renderWithProviders(<TokenDetailsDrawer id={7} onClose={closed} />, {
+    connection: { baseUrl: 'http://server.test', adminKey: 'k', kind },
+  });
+  return { ...view, server, closed };
+}
+
+describe('the token details drawer', () => {
+  it('names the token, says why it is exhausted, and shows its refill and rate limit', async () => {
+    open({
+      'GET /api/token/7': () => ok(token),
+      'GET /api/token/7/usage': () => ok(emptyUsage),
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Token: Support bot' });
+    expect(drawer).toHaveTextContent('No quota left: add quota, or make it refill.');
+    expect(drawer).toHaveTextContent('Daily');
+    expect(drawer).toHaveTextContent('60 requests per minute');
+    expect(drawer).toHaveTextContent('in 1 hour');
+    expect(
+      await within(drawer).findByText('Nothing was spent or requested in this range.'),
+    ).toBeVisible();
+  });
+
+  it('says plainly when the token is gone', async () => {
+    open({ 'GET /api/token/7': () => refused(404, 'token not found') });
+    expect(
+      await screen.findByText('There is no token with id 7. It may have been deleted.'),
+    ).toBeVisible();
+  });
+
+  it('rotates with the grace chosen and shows the new key once', async () => {
+    const { user, server } = open({
+      'GET /api/token/7': () => ok(token),
+      'GET /api/token/7/usage': () => ok(emptyUsage),
+      'POST /api/token/7/rotate': ({ body }) =>
+        ok({
+          key: 'N'.repeat(48),
+          token: { ...token, key: 'NNNN**********NNNN' },
+          previous_key_valid_until: NOW + (body as { grace_seconds: number }).grace_seconds,
+        }),
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Token: Support bot' });
+    await user.click(within(drawer).getByRole('button', { name: 'Rotate key…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate the key of Support bot' });
+    await user.click(within(dialog).getByRole('radio', { name: 'No: stop it now' }));
+    expect(dialog).toHaveTextContent('The old key stops working at once');
+    await user.click(within(dialog).getByRole('radio', { name: 'For 1 hour' }));
+    expect(dialog).toHaveTextContent('The old key keeps working until');
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate key' }));
+
+    expect(await within(dialog).findByTestId('new-key')).toHaveTextContent(`sk-${'N'.repeat(48)}`);
+    expect(dialog).toHaveTextContent('The old key works until');
+    const rotate = server.calls.find((call) => call.url.pathname === '/api/token/7/rotate');
+    expect(rotate?.body).toEqual({ grace_seconds: 3_600 });
+  });
+
+  it('on a gateway, keeps rotation off and says why', async () => {
+    open(
+      {
+        'GET /api/token/7': () => ok({ ...token, models: '', subnet: '' }),
+        'GET /api/log/self': () => ok([]),
+      },
+      'one-api',
+    );
+    const drawer = await screen.findByRole('dialog', { name: 'Token: Support bot' });
+    const rotate = within(drawer).getByRole('button', { name: 'Rotate key…' });
+    expect(rotate).toBeDisabled();
+    expect(rotate).toHaveAccessibleDescription(
+      'one-api and new-api have no refills, rate limits per token or key rotation.',
+    );
+    await waitFor(() => expect(drawer).toHaveTextContent('Summed from 0 consumption logs'));
+  });
+});
