@@ -41,7 +41,7 @@ const TokenDetailsDrawer = lazyPart(
 
 /** A token id from the address; anything else opens nothing. */
 const detailsId = (value: string | null) =>
-  value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+  value !== null && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
 
 function hostOf(baseUrl: string): string {
   try {
@@ -178,7 +178,12 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
         {panel === 'activity' && <ActivityDrawer onClose={() => setPanel(null)} />}
         {panel === 'explorer' && <ExplorerDrawer onClose={() => setPanel(null)} />}
         {detailsOf !== null && (
-          <TokenDetailsDrawer key={detailsOf} id={detailsOf} onClose={() => setDetails(null)} />
+          <TokenDetailsDrawer
+            key={detailsOf}
+            id={detailsOf}
+            // In place of the entry that opened them: Back does not open them again.
+            onClose={() => setDetails(null, { replace: true })}
+          />
         )}
       </LazyBoundary>
     </AppShell>

@@ -23,10 +23,6 @@ export function useAddressSearch(): string {
   return useSyncExternalStore(subscribe, currentSearch);
 }
 
-/**
- * Sets some parameters (null removes one) and keeps the rest; `state` is the new entry's
- * history state (what must not be in the address, such as a key searched for).
- */
 /** The address of the current page with some parameters changed. */
 function addressWith(params: Record<string, string | null>): string {
   const query = new URLSearchParams(window.location.search);
@@ -38,6 +34,10 @@ function addressWith(params: Record<string, string | null>): string {
   return `${window.location.pathname}${text ? `?${text}` : ''}`;
 }
 
+/**
+ * Sets some parameters (null removes one) and keeps the rest; `state` is the new entry's
+ * history state (what must not be in the address, such as a key searched for).
+ */
 export function writeAddress(
   params: Record<string, string | null>,
   { replace = false, state = window.history.state as unknown } = {},
@@ -48,9 +48,14 @@ export function writeAddress(
   window.dispatchEvent(new Event(CHANGED));
 }
 
-/** One query parameter and a way to change it; other parameters are kept. */
-export function useAddressParam(name: string): [string | null, (value: string | null) => void] {
+/**
+ * One query parameter and a way to change it, other parameters kept: as a new history entry,
+ * or in place of the current one (`replace`).
+ */
+export function useAddressParam(
+  name: string,
+): [string | null, (value: string | null, options?: { replace?: boolean }) => void] {
   const search = useAddressSearch();
   const value = new URLSearchParams(search).get(name);
-  return [value, (next) => writeAddress({ [name]: next })];
+  return [value, (next, options) => writeAddress({ [name]: next }, options)];
 }

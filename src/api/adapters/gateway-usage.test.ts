@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpstreamLog } from '../../contract/upstream';
 import { fakeServer, ok, type Call } from '../../test-support/fake-server';
 import { createBackend } from '../create-backend';
-import { LOG_BOUND } from './gateway-usage';
+import { LOG_BOUNDS } from './gateway-usage';
+
+const ONE_API_BOUND = LOG_BOUNDS['one-api'];
+const NEW_API_BOUND = LOG_BOUNDS['new-api'];
 
 const HOUR = 3_600;
 /** 2024-01-01T00:00:00Z */
@@ -69,7 +72,7 @@ describe('usage from a gateway’s logs', () => {
       end_timestamp: String(ask.to - 1),
     });
     expect(heard).toEqual([10, 20, 25]);
-    expect(view.logs).toEqual({ read: 25, bound: LOG_BOUND, partial: false });
+    expect(view.logs).toEqual({ read: 25, bound: ONE_API_BOUND, partial: false });
     expect(view.deniedCounted).toBe(false);
     expect(view.figures).toMatchObject({
       token_id: 7,
@@ -81,22 +84,22 @@ describe('usage from a gateway’s logs', () => {
   });
 
   it('on one-api stops at the bound and calls the figures partial when a page is left', async () => {
-    const server = fakeServer({ 'GET /api/log/self': oneApiLogs(logs(LOG_BOUND + 1)) });
+    const server = fakeServer({ 'GET /api/log/self': oneApiLogs(logs(ONE_API_BOUND + 1)) });
     const heard: number[] = [];
     const view = await backendOf('one-api').usage({ id: 7, name: 'alpha' }, ask, (n) =>
       heard.push(n),
     );
-    expect(view.logs).toEqual({ read: LOG_BOUND, bound: LOG_BOUND, partial: true });
-    expect(view.figures.totals.requests).toBe(LOG_BOUND);
-    expect(server.calls).toHaveLength(LOG_BOUND / 10 + 1);
-    expect(heard.at(-1)).toBe(LOG_BOUND);
+    expect(view.logs).toEqual({ read: ONE_API_BOUND, bound: ONE_API_BOUND, partial: true });
+    expect(view.figures.totals.requests).toBe(ONE_API_BOUND);
+    expect(server.calls).toHaveLength(ONE_API_BOUND / 10 + 1);
+    expect(heard.at(-1)).toBe(ONE_API_BOUND);
     expect(heard).toEqual([...heard].sort((a, b) => a - b));
   });
 
   it('on one-api reads exactly the bound as whole figures', async () => {
-    fakeServer({ 'GET /api/log/self': oneApiLogs(logs(LOG_BOUND)) });
+    fakeServer({ 'GET /api/log/self': oneApiLogs(logs(ONE_API_BOUND)) });
     const view = await backendOf('one-api').usage({ id: 7, name: 'alpha' }, ask);
-    expect(view.logs).toEqual({ read: LOG_BOUND, bound: LOG_BOUND, partial: false });
+    expect(view.logs).toEqual({ read: ONE_API_BOUND, bound: ONE_API_BOUND, partial: false });
   });
 
   it('on new-api pages from 1 by 100 and stops where the total says', async () => {
@@ -107,17 +110,30 @@ describe('usage from a gateway’s logs', () => {
       ['2', '100'],
       ['3', '100'],
     ]);
-    expect(view.logs).toEqual({ read: 250, bound: LOG_BOUND, partial: false });
+    expect(view.logs).toEqual({ read: 250, bound: NEW_API_BOUND, partial: false });
   });
 
   it('on new-api reads no page past the bound when the total is larger', async () => {
-    const all = logs(LOG_BOUND, { token_id: 7 });
-    const server = fakeServer({ 'GET /api/log/self': newApiLogs(all, LOG_BOUND + 5) });
+    const all = logs(NEW_API_BOUND, { token_id: 7 });
+    const server = fakeServer({ 'GET /api/log/self': newApiLogs(all, NEW_API_BOUND + 5) });
     const view = await backendOf('new-api').usage(null, ask);
     expect(server.calls.filter((call) => call.url.pathname === '/api/log/self')).toHaveLength(
-      LOG_BOUND / 100,
+      NEW_API_BOUND / 100,
     );
-    expect(view.logs).toEqual({ read: LOG_BOUND, bound: LOG_BOUND, partial: true });
+    expect(view.logs).toEqual({ read: NEW_API_BOUND, bound: NEW_API_BOUND, partial: true });
+  });
+
+  it('on new-api calls the figures partial when a short page comes before the total', async () => {
+    // A release that caps page_size below what was asked for: pages of 50 while 100 were asked.
+    const all = logs(300, { token_id: 7 });
+    fakeServer({
+      'GET /api/log/self': (call) => {
+        const p = Number(param(call, 'p'));
+        return ok({ page: p, page_size: 50, total: 300, items: all.slice((p - 1) * 50, p * 50) });
+      },
+    });
+    const view = await backendOf('new-api').usage({ id: 7, name: 'alpha' }, ask);
+    expect(view.logs).toEqual({ read: 50, bound: NEW_API_BOUND, partial: true });
   });
 
   it('leaves out logs of another token of the same name where logs carry the token id', async () => {
@@ -147,7 +163,7 @@ describe('usage from a gateway’s logs', () => {
         Number(param(call, 'p')) < 3 ? oneApiLogs(all)(call) : { status: 429, body: '' },
     });
     const view = await backendOf('one-api').usage({ id: 7, name: 'alpha' }, ask);
-    expect(view.logs).toEqual({ read: 30, bound: LOG_BOUND, partial: true });
+    expect(view.logs).toEqual({ read: 30, bound: ONE_API_BOUND, partial: true });
     expect(view.figures.totals.requests).toBe(30);
   });
 
@@ -184,6 +200,37 @@ describe('usage from a gateway’s logs', () => {
       { token_id: 3, name: 'alpha', requests: 3, quota: 9 },
       { token_id: 0, name: 'twice', requests: 2, quota: 6 },
       { token_id: 0, name: 'gone', requests: 1, quota: 3 },
+    ]);
+  });
+
+  it('counts a token once among the top when its logs name it both by id and by name', async () => {
+    fakeServer({
+      'GET /api/log/self': newApiLogs([
+        ...logs(2, { token_id: 4, token_name: 'beta', quota: 5 }),
+        ...logs(3, { token_id: 0, token_name: 'beta', quota: 5 }),
+        ...logs(1, { token_id: 0, token_name: 'alpha', quota: 1 }),
+      ]),
+      'GET /api/token/': () =>
+        ok({
+          page: 1,
+          page_size: 100,
+          total: 1,
+          items: [
+            {
+              id: 4,
+              name: 'beta',
+              key: 'k'.repeat(48),
+              status: 1,
+              remain_quota: 0,
+              expired_time: -1,
+            },
+          ],
+        }),
+    });
+    const view = await backendOf('new-api').usage(null, ask);
+    expect(view.figures.top_tokens).toEqual([
+      { token_id: 4, name: 'beta', requests: 5, quota: 25 },
+      { token_id: 0, name: 'alpha', requests: 1, quota: 1 },
     ]);
   });
 });

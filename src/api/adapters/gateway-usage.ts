@@ -4,8 +4,14 @@ import type { UsageAsk, UsageProgress, UsageScope, UsageView } from '../backend'
 import { isApiError } from '../errors';
 import { alignedFrom, figuresFromLogs } from './log-figures';
 
-/** At most this many logs are read for one range; past it the figures are partial. */
-export const LOG_BOUND = 20_000;
+/**
+ * At most this many logs are read for one range; past it the figures are partial. Each gateway
+ * limits requests per address, and the dashboard's own list and edits share that budget: a bound
+ * of 20,000 would take 2,000 of one-api's 480 requests per 3 minutes (10 logs a page) and 200 of
+ * new-api's 180 (100 a page), locking the person out of their gateway for minutes. Each bound
+ * below leaves more than half of the budget to everything else.
+ */
+export const LOG_BOUNDS = { 'one-api': 2_000, 'new-api': 10_000 } as const;
 /** Pages asked for at once once the first has answered. */
 const PARALLEL = 4;
 /** Log type 2 of both gateways: a relayed request and what it cost. */
@@ -31,6 +37,8 @@ export type ReadLogPage = (index: number, filter: LogFilter) => Promise<LogPage>
 export interface LogSource {
   readPage: ReadLogPage;
   pageSize: number;
+  /** The most logs read for one range. */
+  bound: number;
   /** Every token, to name the ids of tokens the logs know by name only. */
   tokens: () => Promise<Token[]>;
 }
@@ -46,15 +54,15 @@ interface LogRead {
  * over a fixed end time: logs written meanwhile fall after the end and shift no page.
  */
 export async function readLogs(
-  source: Pick<LogSource, 'readPage' | 'pageSize'>,
+  source: Pick<LogSource, 'readPage' | 'pageSize' | 'bound'>,
   filter: LogFilter,
   onProgress?: UsageProgress,
 ): Promise<LogRead> {
-  const { readPage, pageSize } = source;
+  const { readPage, pageSize, bound } = source;
   const logs: UpstreamLog[] = [];
   let total: number | null = null;
   // Without a total, one page past the bound tells a range of exactly the bound from a larger one.
-  let pages = Math.ceil(LOG_BOUND / pageSize) + 1;
+  let pages = Math.ceil(bound / pageSize) + 1;
   for (let index = 0; index < pages;) {
     const batch = Array.from(
       { length: Math.min(index === 0 ? 1 : PARALLEL, pages - index) },
@@ -70,32 +78,37 @@ export async function readLogs(
       const page = result.value;
       if (page.total !== null) {
         total = page.total;
-        pages = Math.ceil(Math.min(total, LOG_BOUND) / pageSize);
+        pages = Math.ceil(Math.min(total, bound) / pageSize);
       }
-      const room = LOG_BOUND - logs.length;
+      const room = bound - logs.length;
       logs.push(...page.items.slice(0, room));
       onProgress?.(logs.length);
       if (page.items.length > room) return { logs, partial: true };
-      if (page.items.length < pageSize) return { logs, partial: false };
+      // A short page ends the logs, unless the server's total says there are more.
+      if (page.items.length < pageSize)
+        return { logs, partial: total !== null && total > logs.length };
       index += 1;
     }
   }
   return { logs, partial: total !== null && total > logs.length };
 }
 
-/** Ids for the top tokens the logs know by name only: the token of that name, 0 if not one. */
-async function nameTokens(
-  figures: UsageView['figures'],
+/**
+ * The logs with the id of their token where they know it by name only: the one token of that
+ * name, else none (0). Done before summing, so a token whose logs name it both ways is one row.
+ */
+async function withTokenIds(
+  logs: UpstreamLog[],
   tokens: () => Promise<Token[]>,
-): Promise<void> {
-  const top = figures.top_tokens ?? [];
-  if (top.every((token) => token.token_id > 0)) return;
-  const all = await tokens();
-  for (const token of top) {
-    if (token.token_id > 0) continue;
-    const named = all.filter((t) => t.name === token.name);
-    token.token_id = named.length === 1 ? named[0]!.id : 0;
+): Promise<UpstreamLog[]> {
+  if (logs.every((log) => log.token_id > 0 || log.token_name === '')) return logs;
+  const ids = new Map<string, number>();
+  for (const token of await tokens()) {
+    ids.set(token.name, ids.has(token.name) ? 0 : token.id);
   }
+  return logs.map((log) =>
+    log.token_id > 0 ? log : { ...log, token_id: ids.get(log.token_name) ?? 0 },
+  );
 }
 
 /**
@@ -123,7 +136,14 @@ export async function gatewayUsage(
       (!scope ||
         (log.token_name === scope.name && (log.token_id === 0 || log.token_id === scope.id))),
   );
-  const figures = figuresFromLogs(mine, scope, ask);
-  if (!scope) await nameTokens(figures, source.tokens);
-  return { figures, logs: { read: logs.length, bound: LOG_BOUND, partial }, deniedCounted: false };
+  const figures = figuresFromLogs(
+    scope ? mine : await withTokenIds(mine, source.tokens),
+    scope,
+    ask,
+  );
+  return {
+    figures,
+    logs: { read: logs.length, bound: source.bound, partial },
+    deniedCounted: false,
+  };
 }

@@ -39,6 +39,8 @@ export interface GatewayDialect<Raw extends UpstreamToken> {
   /** The logs a page of the user's log route holds; the gateways have no usage route. */
   logPageSize: number;
   logPage: ReadLogPage;
+  /** The most logs read for one range (see LOG_BOUNDS). */
+  logBound: number;
 }
 
 /** A failed write whose outcome is unknown (no answer, or not one the server meant). */
@@ -168,7 +170,12 @@ export function gatewayBackend<Raw extends UpstreamToken>(
     },
     usage: (scope, ask, onProgress) =>
       gatewayUsage(
-        { readPage: dialect.logPage, pageSize: dialect.logPageSize, tokens: () => scan.read() },
+        {
+          readPage: dialect.logPage,
+          pageSize: dialect.logPageSize,
+          bound: dialect.logBound,
+          tokens: () => scan.read(),
+        },
         scope,
         ask,
         onProgress,

@@ -6,6 +6,7 @@ import { countedPage, type ListParams, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { isApiError } from '../errors';
 import { gatewayBackend } from './gateway';
+import { LOG_BOUNDS } from './gateway-usage';
 import { fromNewApi, newApiCreateBody, newApiUpdateBody } from './upstream-token';
 
 const PAGE_MAX = 100;
@@ -70,6 +71,7 @@ export function newApiBackend(client: ApiClient, cache: QueryClient): TokenBacke
       ).key,
     removeMany: (ids) =>
       client.request('POST', '/api/token/batch', { body: { ids }, schema: z.number().int() }),
+    logBound: LOG_BOUNDS['new-api'],
     logPageSize: PAGE_MAX,
     // The user's own logs (UserAuth): the admin route would also hold other users' tokens.
     logPage: async (index, filter) => {

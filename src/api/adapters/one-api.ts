@@ -7,6 +7,7 @@ import {
 import type { ListParams, TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { gatewayBackend } from './gateway';
+import { LOG_BOUNDS } from './gateway-usage';
 import { fromUpstream, oneApiUpdateBody } from './upstream-token';
 
 const PAGE = 10;
@@ -49,6 +50,7 @@ export function oneApiBackend(client: ApiClient, cache: QueryClient): TokenBacke
     createAnswersToken: true,
     reveal: async (_id, loaded) => (await loaded()).key,
     removeMany: null,
+    logBound: LOG_BOUNDS['one-api'],
     logPageSize: PAGE,
     // The user's own logs (UserAuth): the admin route would also hold other users' tokens.
     logPage: async (index, filter) => ({

@@ -38,7 +38,9 @@ describe('the usage panel', () => {
       'GET /api/status': () => SERVICE_STATUS,
       'GET /api/token/5/usage': () => ok(figures()),
     });
-    renderWithProviders(<UsagePanel scope={{ id: 5, name: 'bot' }} />, { connection: service });
+    const { user } = renderWithProviders(<UsagePanel scope={{ id: 5, name: 'bot' }} />, {
+      connection: service,
+    });
     const models = await screen.findByRole('table', { name: 'By model' });
     expect(within(models).getAllByRole('row')[1]).toHaveTextContent(/gpt-4o\s*4\s*\$2\.00/);
     expect(within(models).getAllByRole('row')[2]).toHaveTextContent('(no model given)');
@@ -51,6 +53,10 @@ describe('the usage panel', () => {
     expect(
       screen.getByText(/Chart of 3 periods: \$3\.00 spent over 4 requests/),
     ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
+    const periods = screen.getByRole('table', { name: 'Usage by period' });
+    expect(within(periods).getAllByRole('row')).toHaveLength(4);
+    expect(within(periods).getAllByRole('row')[3]).toHaveTextContent(/4\s*\$3\.00.*2$/);
   });
 
   it('asks for the range chosen, by the hour for a day, and keeps it in the address', async () => {

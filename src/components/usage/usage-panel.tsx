@@ -81,7 +81,10 @@ export function UsagePanel({
       <SegmentedControl
         aria-label={t('usage.range')}
         value={choice}
-        onChange={(value) => setRange(value === DEFAULT_USAGE_RANGE ? null : value)}
+        // A new range replaces the entry: Back leaves the screen, not the last range tried.
+        onChange={(value) =>
+          setRange(value === DEFAULT_USAGE_RANGE ? null : value, { replace: true })
+        }
         data={USAGE_RANGE_CHOICES.map((value) => ({ value, label: t(`usage.range.${value}`) }))}
         fullWidth
       />

@@ -1,10 +1,11 @@
 import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
 import type { UsageFigures } from '../../contract/usage';
 import { numberFormat } from '../../lib/intl-cache';
 import { useI18n } from '../i18n';
 import { QuotaAmount } from '../quota';
 
-function Stat({ label, children }: { label: string; children: React.ReactNode }) {
+function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="sm">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -27,6 +28,7 @@ export function UsageTotals({
 }) {
   const { t, locale } = useI18n();
   const count = numberFormat(locale);
+  const labelId = useId();
   const codes = Object.entries(totals.denied_by_code).sort(([, a], [, b]) => b - a);
   return (
     <>
@@ -38,15 +40,17 @@ export function UsageTotals({
         {deniedCounted && <Stat label={t('usage.denied')}>{count.format(totals.denied)}</Stat>}
       </SimpleGrid>
       {codes.length > 0 && (
-        <Group gap={6} aria-label={t('usage.deniedByCode')} role="list">
-          <Text size="sm" c="dimmed">
-            {t('usage.deniedByCode')}:
+        <Group gap={6}>
+          <Text size="sm" c="dimmed" id={labelId}>
+            {t('usage.deniedByCode')}
           </Text>
-          {codes.map(([code, n]) => (
-            <Badge key={code} role="listitem" variant="default" tt="none">
-              {code} · {count.format(n ?? 0)}
-            </Badge>
-          ))}
+          <Group gap={6} role="list" aria-labelledby={labelId}>
+            {codes.map(([code, n]) => (
+              <Badge key={code} role="listitem" variant="default" tt="none">
+                {code} · {count.format(n ?? 0)}
+              </Badge>
+            ))}
+          </Group>
         </Group>
       )}
     </>

@@ -13,19 +13,24 @@ export const usageKeys = {
 
 /**
  * Figures for a range that ends when they are fetched: a refetch brings the latest hour in.
- * Gateways sum them from many pages of logs, so a minute's copy serves.
+ * Gateways sum them from many pages of logs, under a rate limit the whole dashboard shares: a
+ * minute's copy serves, and coming back to the window does not read them all again.
  */
 export const usageQuery = (
   backend: TokenBackend,
   scope: UsageScope,
   choice: UsageRangeChoice,
-  onProgress?: UsageProgress,
+  progress?: { start: () => void; read: UsageProgress },
 ) =>
   queryOptions({
     queryKey: usageKeys.of(scope, choice),
-    queryFn: () => backend.usage(scope, usageAsk(choice, nowSeconds()), onProgress),
+    queryFn: () => {
+      // Each read counts from nothing: the last one's count must not show while this one starts.
+      progress?.start();
+      return backend.usage(scope, usageAsk(choice, nowSeconds()), progress?.read);
+    },
     staleTime: backend.kind === 'tokendesk' ? 15_000 : 60_000,
-    refetchInterval: false,
+    refetchOnWindowFocus: backend.kind === 'tokendesk',
     placeholderData: keepPreviousData,
   });
 
@@ -33,6 +38,8 @@ export const usageQuery = (
 export function useUsage(scope: UsageScope, choice: UsageRangeChoice) {
   const backend = useBackend();
   const [progress, setProgress] = useState<number | null>(null);
-  const query = useQuery(usageQuery(backend, scope, choice, setProgress));
+  const query = useQuery(
+    usageQuery(backend, scope, choice, { start: () => setProgress(null), read: setProgress }),
+  );
   return { query, progress: query.isFetching ? progress : null };
 }

@@ -49,9 +49,13 @@ export function BulkBar({
               <Menu.Item
                 onClick={() => onAction('set-lifecycle')}
                 disabled={lifecycleMissing !== null}
-                title={lifecycleMissing === null ? undefined : t('lifecycle.gateway')}
               >
                 {t('bulk.setLifecycle')}
+                {lifecycleMissing !== null && (
+                  <Text size="xs" c="dimmed" maw={240}>
+                    {t('lifecycle.gateway')}
+                  </Text>
+                )}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>

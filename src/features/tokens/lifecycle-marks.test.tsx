@@ -73,7 +73,7 @@ describe('the marks under a token’s remaining quota', () => {
       },
       'zh-CN',
     );
-    expect(await screen.findByText('额度不足')).toBeVisible();
+    expect(await screen.findByText('额度偏低')).toBeVisible();
     expect(screen.getByText('每月恢复')).toBeVisible();
     expect(screen.getByText('下次恢复：明天')).toBeVisible();
   });

@@ -5,10 +5,11 @@ export const LOW_QUOTA_SHARE = 0.1;
 
 /**
  * Whether a limited token has less than a tenth left: of what each refill gives it when it
- * refills, else of what it was given (left plus used). An exhausted one says so by its status.
+ * refills, else of what it was given (left plus used). Only for an enabled one: any other says
+ * what is wrong by its status.
  */
 export function isLowQuota(token: Token): boolean {
-  if (token.unlimited_quota || token.status === TokenStatus.exhausted) return false;
+  if (token.unlimited_quota || token.status !== TokenStatus.enabled) return false;
   const whole =
     token.quota_reset_period === 'none'
       ? token.remain_quota + token.used_quota

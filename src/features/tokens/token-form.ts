@@ -196,7 +196,7 @@ const FORM_FIELD_OF: Record<TokenWriteField, FormField | null> = {
   models: 'models',
   subnet: 'subnet',
   status: null,
-  quota_reset_period: null,
+  quota_reset_period: 'refill',
   quota_reset_amount: 'refillAmount',
   rpm_limit: 'rpm',
 };

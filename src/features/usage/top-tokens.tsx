@@ -16,7 +16,7 @@ export function TopTokens({ rows }: { rows: NonNullable<UsageFigures['top_tokens
         caption={t('usage.topTokens')}
         verticalSpacing={6}
         leading={2}
-        head={['#', t('tokens.col.name'), t('usage.requests'), t('usage.spent')]}
+        head={[t('usage.rank'), t('tokens.col.name'), t('usage.requests'), t('usage.spent')]}
         rows={rows.map((row, index) => ({
           key: `${row.token_id}:${row.name}`,
           cells: [

@@ -455,6 +455,7 @@ export const en = {
     'This range holds more than {bound} logs. The figures are summed from the newest {read} only; choose a shorter range for complete figures.',
   'usage.partialLimited':
     'The server limits how often its logs may be read. The figures are summed from the newest {read} logs only; try again in a few minutes, or choose a shorter range.',
+  'usage.rank': '#',
   'usage.topTokens': 'Top 10 tokens',
   'usage.noTopTokens': 'No token spent anything in this range.',
   'details.title': 'Token: {name}',
@@ -474,7 +475,6 @@ export const en = {
   'details.lifecycleMissing':
     'one-api and new-api have no refills, rate limits per token or key rotation.',
   'details.refills': 'Refills',
-  'details.period.none': 'Never',
   'details.period.daily': 'Daily',
   'details.period.weekly': 'Weekly (Mondays)',
   'details.period.monthly': 'Monthly (on the 1st)',
@@ -485,7 +485,6 @@ export const en = {
   'details.rpm': '{count} requests per minute',
   'details.rotate': 'Rotate key…',
   'details.usage': 'Usage',
-  'details.open': 'Details of {name}',
   'rotate.title': 'Rotate the key of {name}',
   'rotate.grace': 'The old key keeps working',
   'rotate.graceHint': 'Time for the programs using it to move to the new key.',

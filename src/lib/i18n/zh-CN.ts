@@ -48,7 +48,7 @@ export const zhCN: Messages = {
   'lifecycle.mark.weekly': '每周恢复',
   'lifecycle.mark.monthly': '每月恢复',
   'lifecycle.nextReset': '下次恢复：{when}',
-  'lifecycle.lowQuota': '额度不足',
+  'lifecycle.lowQuota': '额度偏低',
 
   'tokens.title': '令牌',
   'tokens.total': '共 {count} 个令牌',
@@ -423,6 +423,7 @@ export const zhCN: Messages = {
     '此时间范围内的日志超过 {bound} 条，以下数字仅由最新的 {read} 条汇总；请选择更短的时间范围以获得完整数据。',
   'usage.partialLimited':
     '服务器限制了读取日志的频率，以下数字仅由最新的 {read} 条日志汇总；请几分钟后重试，或选择更短的时间范围。',
+  'usage.rank': '排名',
   'usage.topTokens': '花费最多的 10 个令牌',
   'usage.noTopTokens': '此时间范围内没有令牌产生花费。',
   'details.title': '令牌：{name}',
@@ -441,7 +442,6 @@ export const zhCN: Messages = {
   'details.lifecycle': '额度恢复、限流与密钥',
   'details.lifecycleMissing': 'one-api 和 new-api 没有额度自动恢复、按令牌限流或密钥轮换功能。',
   'details.refills': '额度自动恢复',
-  'details.period.none': '从不',
   'details.period.daily': '每天',
   'details.period.weekly': '每周（周一）',
   'details.period.monthly': '每月（1 日）',
@@ -452,7 +452,6 @@ export const zhCN: Messages = {
   'details.rpm': '每分钟 {count} 次请求',
   'details.rotate': '轮换密钥…',
   'details.usage': '用量',
-  'details.open': '{name} 的详情',
   'rotate.title': '轮换 {name} 的密钥',
   'rotate.grace': '旧密钥继续有效',
   'rotate.graceHint': '留给正在使用旧密钥的程序换用新密钥的时间。',

@@ -1,6 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { TokenBackend } from '../../../api/backend';
-import { useBackend } from '../../../api/backend-context';
 import { tokenKeys } from './keys';
 
 export interface RotateKeyInput {
@@ -8,16 +7,16 @@ export interface RotateKeyInput {
   graceSeconds: number;
 }
 
+export type RotateKey = NonNullable<TokenBackend['rotate']>;
+
 /** A new whole key for a token; its masked form in every list changes with it. */
-export const rotateKeyMutation = (backend: TokenBackend) =>
+export const rotateKeyMutation = (rotate: RotateKey) =>
   mutationOptions({
-    mutationFn: ({ id, graceSeconds }: RotateKeyInput) => {
-      if (!backend.rotate) throw new Error('This server cannot rotate keys.');
-      return backend.rotate(id, graceSeconds);
-    },
+    mutationFn: ({ id, graceSeconds }: RotateKeyInput) => rotate(id, graceSeconds),
     meta: { invalidates: [tokenKeys.all] },
   });
 
-export function useRotateKey() {
-  return useMutation(rotateKeyMutation(useBackend()));
+/** Only where the server rotates keys: the caller holds its `rotate`. */
+export function useRotateKey(rotate: RotateKey) {
+  return useMutation(rotateKeyMutation(rotate));
 }

@@ -8,7 +8,6 @@ export const tokenDetailQuery = (backend: TokenBackend, id: number) =>
   queryOptions({
     queryKey: tokenKeys.detail(id),
     queryFn: () => backend.get(id),
-    refetchInterval: false,
   });
 
 export function useTokenDetail(id: number) {

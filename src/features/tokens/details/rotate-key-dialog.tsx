@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { useI18n } from '../../../components/i18n';
 import { IconAlert } from '../../../components/icons';
 import { formatDateTime, formatRelative, nowSeconds } from '../../../lib/time';
-import { useRotateKey } from '../api/rotate-key';
+import { useRotateKey, type RotateKey } from '../api/rotate-key';
 import { CopyAction, WholeKey } from '../new-key-dialog';
 
 /** How long the old key keeps working, in seconds: the choices the service's limit allows. */
@@ -44,10 +44,18 @@ function RotatedKey({ result, onClose }: { result: RotateResult; onClose: () => 
 }
 
 /** Replaces a token's key; the old one may keep working for a while, so clients can move over. */
-export function RotateKeyDialog({ token, onClose }: { token: Token; onClose: () => void }) {
+export function RotateKeyDialog({
+  token,
+  rotateKey,
+  onClose,
+}: {
+  token: Token;
+  rotateKey: RotateKey;
+  onClose: () => void;
+}) {
   const { t, locale } = useI18n();
   const [grace, setGrace] = useState<GraceChoice>('day');
-  const rotate = useRotateKey();
+  const rotate = useRotateKey(rotateKey);
   const seconds = GRACE_CHOICES[grace];
   const now = nowSeconds();
 

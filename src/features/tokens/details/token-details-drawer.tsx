@@ -6,6 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { describeError } from '../../../components/describe-error';
 import { useI18n } from '../../../components/i18n';
+import { useBackend } from '../../../api/backend-context';
 import { isApiError } from '../../../api/errors';
 import { UsagePanel } from '../../../components/usage/usage-panel';
 import { useNow } from '../../../components/use-now';
@@ -21,6 +22,7 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
   const { t } = useI18n();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const now = useNow();
+  const backend = useBackend();
   const detail = useTokenDetail(id);
   const [rotating, setRotating] = useState(false);
   const token = detail.data;
@@ -32,11 +34,8 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
         onClose={onClose}
         position="right"
         size={phone ? '100%' : 'xl'}
-        title={
-          <Title order={2} size="h4" dir="auto" style={{ overflowWrap: 'anywhere' }}>
-            {token ? t('details.title', { name: token.name }) : t('details.titleLoading')}
-          </Title>
-        }
+        title={token ? t('details.title', { name: token.name }) : t('details.titleLoading')}
+        styles={{ title: { overflowWrap: 'anywhere', fontWeight: 700 } }}
         closeButtonProps={{ 'aria-label': t('action.close') }}
         // The rotate dialog opens over the drawer; its own Escape must not close both.
         closeOnEscape={!rotating}
@@ -67,7 +66,13 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
           </Stack>
         )}
       </Drawer>
-      {rotating && token && <RotateKeyDialog token={token} onClose={() => setRotating(false)} />}
+      {rotating && token && backend.rotate && (
+        <RotateKeyDialog
+          token={token}
+          rotateKey={backend.rotate}
+          onClose={() => setRotating(false)}
+        />
+      )}
     </>
   );
 }

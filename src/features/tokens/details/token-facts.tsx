@@ -92,7 +92,7 @@ export function TokenLifecycle({
   const { t, locale } = useI18n();
   const backend = useBackend();
   const missing = backend.lifecycleMissing !== null;
-  const refills = token.quota_reset_period !== 'none';
+  const period = token.quota_reset_period;
   const when = (time: number) => whenText(time, now, locale);
   return (
     <Stack gap="xs">
@@ -113,9 +113,9 @@ export function TokenLifecycle({
           m={0}
         >
           <Fact label={t('details.refills')}>
-            {refills ? (
+            {period !== 'none' ? (
               <>
-                {t(`details.period.${token.quota_reset_period}`)}
+                {t(`details.period.${period}`)}
                 <br />
                 <QuotaAmount units={token.quota_reset_amount} />
               </>
@@ -138,7 +138,7 @@ export function TokenLifecycle({
           variant="default"
           leftSection={<IconKey />}
           onClick={onRotate}
-          disabled={missing || !backend.rotate}
+          disabled={!backend.rotate}
           aria-describedby={missing ? 'lifecycle-missing' : undefined}
         >
           {t('details.rotate')}
