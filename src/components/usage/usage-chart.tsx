@@ -87,7 +87,9 @@ export default function UsageChart({ points, height }: { points: UsagePoint[]; h
             grid: { show: false },
             ticks: { show: false },
             size: 56,
-            values: (_u, splits) => splits.map((value) => count.format(value)),
+            // Requests are whole: a small range's ticks at 0.25 or 0.5 are left unlabelled.
+            values: (_u, splits) =>
+              splits.map((value) => (Number.isInteger(value) ? count.format(value) : '')),
           },
         ],
         cursor: { points: { show: false }, drag: { x: false, y: false } },
