@@ -100,6 +100,32 @@ test('an unused token says its range is empty, in every range', async ({ page, r
   expect(new URL(page.url()).searchParams.get('range')).toBe('90d');
 });
 
+test('a refill of $5 daily is set from the details, which show it at once', async ({
+  page,
+  request,
+}) => {
+  const name = unique('Refill from details');
+  const token = await createToken(request, { name, remain_quota: 1_000_000 });
+  await connected(page);
+  const drawer = await openDetails(page, name);
+  await drawer.getByRole('button', { name: 'Edit…' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit token' });
+  await form
+    .getByRole('radiogroup', { name: 'Refills' })
+    .getByText('Daily', { exact: true })
+    .click();
+  await form.getByRole('textbox', { name: 'Refill to' }).fill('5');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form).toBeHidden();
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('definition').filter({ hasText: 'Daily' })).toContainText('$5.00');
+  const stored = await request.get(`/api/token/${token.id}`, { headers: auth });
+  expect(((await stored.json()) as { data: object }).data).toMatchObject({
+    quota_reset_period: 'daily',
+    quota_reset_amount: 2_500_000,
+  });
+});
+
 test('rotating with an hour of grace shows the new key once; both keys verify', async ({
   page,
   request,

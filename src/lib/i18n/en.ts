@@ -484,6 +484,7 @@ export const en = {
   'details.noLimit': 'No limit',
   'details.rpm': '{count} requests per minute',
   'details.rotate': 'Rotate key…',
+  'details.edit': 'Edit…',
   'details.usage': 'Usage',
   'rotate.title': 'Rotate the key of {name}',
   'rotate.grace': 'The old key keeps working',

@@ -451,6 +451,7 @@ export const zhCN: Messages = {
   'details.noLimit': '不限',
   'details.rpm': '每分钟 {count} 次请求',
   'details.rotate': '轮换密钥…',
+  'details.edit': '编辑…',
   'details.usage': '用量',
   'rotate.title': '轮换 {name} 的密钥',
   'rotate.grace': '旧密钥继续有效',

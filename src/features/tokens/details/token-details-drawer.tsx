@@ -10,9 +10,13 @@ import { useBackend } from '../../../api/backend-context';
 import { isApiError } from '../../../api/errors';
 import { UsagePanel } from '../../../components/usage/usage-panel';
 import { useNow } from '../../../components/use-now';
+import { LazyBoundary, lazyPart } from '../../../components/lazy-boundary';
 import { useTokenDetail } from '../api/token-detail';
+import { useTokenFormSubmit } from '../use-token-form-submit';
 import { RotateKeyDialog } from './rotate-key-dialog';
 import { TokenFacts, TokenLifecycle } from './token-facts';
+
+const TokenFormModal = lazyPart(() => import('../token-form-modal'));
 
 /**
  * One token: its fields, what it spent and on which models, and its key's lifecycle. Opened by
@@ -25,7 +29,12 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
   const backend = useBackend();
   const detail = useTokenDetail(id);
   const [rotating, setRotating] = useState(false);
+  const [editing, setEditing] = useState(false);
   const token = detail.data;
+  // The token form as the table opens it; a saved edit closes it onto the refreshed details.
+  const submitEdit = useTokenFormSubmit(editing && token ? { kind: 'edit', token } : null, () =>
+    setEditing(false),
+  );
 
   return (
     <>
@@ -37,8 +46,8 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
         title={token ? t('details.title', { name: token.name }) : t('details.titleLoading')}
         styles={{ title: { overflowWrap: 'anywhere', fontWeight: 700 } }}
         closeButtonProps={{ 'aria-label': t('action.close') }}
-        // The rotate dialog opens over the drawer; its own Escape must not close both.
-        closeOnEscape={!rotating}
+        // A dialog opens over the drawer; its own Escape must not close both.
+        closeOnEscape={!rotating && !editing}
       >
         {detail.isPending && <Skeleton h={240} radius="md" />}
         {detail.isError && (
@@ -52,7 +61,12 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
           <Stack gap="lg">
             <TokenFacts token={token} now={now} />
             <Divider />
-            <TokenLifecycle token={token} now={now} onRotate={() => setRotating(true)} />
+            <TokenLifecycle
+              token={token}
+              now={now}
+              onRotate={() => setRotating(true)}
+              onEdit={() => setEditing(true)}
+            />
             <Divider />
             <Stack gap="xs" component="section" aria-labelledby="token-usage-title">
               <Title order={3} size="h5" id="token-usage-title">
@@ -66,6 +80,11 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
           </Stack>
         )}
       </Drawer>
+      {editing && token && (
+        <LazyBoundary>
+          <TokenFormModal token={token} onClose={() => setEditing(false)} onSubmit={submitEdit} />
+        </LazyBoundary>
+      )}
       {rotating && token && backend.rotate && (
         <RotateKeyDialog
           token={token}

@@ -4,7 +4,7 @@ import { useBackend } from '../../../api/backend-context';
 import { NEVER, TokenStatus, type Token } from '../../../contract/token';
 import { NO_RESET } from '../../../contract/quota-reset';
 import { useI18n } from '../../../components/i18n';
-import { IconKey } from '../../../components/icons';
+import { IconEdit, IconKey } from '../../../components/icons';
 import { QuotaAmount } from '../../../components/quota';
 import { numberFormat } from '../../../lib/intl-cache';
 import { formatDateTime, formatRelative } from '../../../lib/time';
@@ -84,10 +84,12 @@ export function TokenLifecycle({
   token,
   now,
   onRotate,
+  onEdit,
 }: {
   token: Token;
   now: number;
   onRotate: () => void;
+  onEdit: () => void;
 }) {
   const { t, locale } = useI18n();
   const backend = useBackend();
@@ -133,7 +135,10 @@ export function TokenLifecycle({
           </Fact>
         </SimpleGrid>
       )}
-      <Group>
+      <Group gap="xs">
+        <Button variant="default" leftSection={<IconEdit />} onClick={onEdit}>
+          {t('details.edit')}
+        </Button>
         <Button
           variant="default"
           leftSection={<IconKey />}
