@@ -54,7 +54,7 @@ describe('the usage panel', () => {
       screen.getByText(/Chart of 3 periods: \$3\.00 spent over 4 requests/),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
-    const periods = screen.getByRole('table', { name: 'Usage by period' });
+    const periods = await screen.findByRole('table', { name: 'Usage by period' });
     expect(within(periods).getAllByRole('row')).toHaveLength(4);
     expect(within(periods).getAllByRole('row')[3]).toHaveTextContent(/4\s*\$3\.00.*2$/);
   });
