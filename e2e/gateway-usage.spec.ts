@@ -2,13 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { startNewApiEmulator } from './emulators/new-api';
 import { startOneApiEmulator } from './emulators/one-api';
 import type { EmulatorHandle } from './emulators/gateway/types';
+import { ACCESS_TOKEN, connectToGateway } from './support/gateway';
 import { startService, type RunningService } from './support/service';
 
 /**
  * What a token spent on one-api and new-api, summed from their consumption logs through this
  * service in proxy mode; and the lifecycle controls those servers cannot offer.
  */
-const ACCESS_TOKEN = 'gateway-access-token-0123456789';
 const HOUR = 3_600;
 const DAY = 86_400;
 
@@ -19,7 +19,6 @@ const gateways = [
     start: () => startOneApiEmulator({ accessToken: ACCESS_TOKEN }),
     bound: '2,000',
     boundCount: 2_000,
-    advanced: null,
   },
   {
     label: 'new-api',
@@ -48,14 +47,7 @@ for (const gateway of gateways) {
     });
     test.beforeEach(() => emulator.reset());
 
-    const connect = async (page: Page, path = '/') => {
-      await page.goto(service.url);
-      await page.getByLabel('Admin key').fill(ACCESS_TOKEN);
-      await gateway.advanced?.(page);
-      await page.getByRole('button', { name: 'Connect' }).click();
-      await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
-      if (path !== '/') await page.goto(`${service.url}${path}`);
-    };
+    const connect = (page: Page) => connectToGateway(service.url, page, gateway.advanced);
 
     test('a token’s spending comes from the logs; refills, limits and rotation say why not', async ({
       page,
@@ -165,9 +157,7 @@ test('one-api’s rate limit stops a long read: the figures read so far are show
     emulator.seed([{ name: 'chatty' }]);
     const now = Math.floor(Date.now() / 1000);
     emulator.addLogs({ tokenName: 'chatty', count: 1_000, from: now - DAY, to: now, quota: 10 });
-    await page.goto(`${service.url}/`);
-    await page.getByLabel('Admin key').fill(ACCESS_TOKEN);
-    await page.getByRole('button', { name: 'Connect' }).click();
+    await connectToGateway(service.url, page);
     await page.getByRole('link', { name: 'chatty', exact: true }).click();
     const usage = page
       .getByRole('dialog', { name: 'Token: chatty' })

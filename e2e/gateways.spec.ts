@@ -3,13 +3,13 @@ import { startNewApiEmulator } from './emulators/new-api';
 import { startOneApiEmulator } from './emulators/one-api';
 import type { EmulatorHandle, StoredToken } from './emulators/gateway/types';
 import { rowOf } from './support/app';
+import { ACCESS_TOKEN, connectToGateway, type AdvancedConnect } from './support/gateway';
 import { startService, type RunningService } from './support/service';
 
 /**
  * The dashboard's everyday flows against emulated one-api and new-api gateways, reached the
  * way people reach theirs: through this service in proxy mode (UPSTREAM_URL).
  */
-const ACCESS_TOKEN = 'gateway-access-token-0123456789';
 const DAY = 86_400;
 
 interface Gateway {
@@ -17,7 +17,7 @@ interface Gateway {
   /** With the gateway's own rate limits, as a real one has them. */
   start: () => Promise<EmulatorHandle>;
   /** Fills the connect screen's Advanced part where the gateway needs it. */
-  advanced?: (page: Page) => Promise<void>;
+  advanced?: AdvancedConnect;
   pageText: RegExp;
   returnsNewKeys: boolean;
   /** What "seed 01" holds besides the usual: every field an edit of its name must keep. */
@@ -73,14 +73,6 @@ const gateways: Gateway[] = [
   },
 ];
 
-async function connectTo(url: string, page: Page, advanced?: (page: Page) => Promise<void>) {
-  await page.goto(url);
-  await page.getByLabel('Admin key').fill(ACCESS_TOKEN);
-  await advanced?.(page);
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
-}
-
 const nextPage = (page: Page) =>
   page
     .getByRole('button', { name: 'Next', exact: true })
@@ -116,7 +108,7 @@ for (const gateway of gateways) {
       );
     });
 
-    const connect = (page: Page) => connectTo(service.url, page, gateway.advanced);
+    const connect = (page: Page) => connectToGateway(service.url, page, gateway.advanced);
     const stored = (name: string) => emulator.tokens().find((t) => t.name === name);
 
     test('connects, lists with paging and searches as one types', async ({ page }) => {
@@ -264,7 +256,7 @@ test('new-api’s search and reveal limits are named, with what to do', async ({
   emulator.seed([{ name: 'alpha' }, { name: 'beta' }]);
   const service = await startService({ env: { UPSTREAM_URL: emulator.url } });
   try {
-    await connectTo(service.url, page, gateways[1]?.advanced);
+    await connectToGateway(service.url, page, gateways[1]?.advanced);
     // The whole list first: beta leaving it is then the first search's answer.
     await expect(rowOf(page, 'beta')).toBeVisible();
     const search = page.getByRole('searchbox', { name: 'Search' });
