@@ -26,6 +26,11 @@ const TAGS: Record<Resource, { name: string; description: string }> = {
     description: 'The API keys of the gateway: list, search, create, update, delete, reveal.',
   },
   settings: { name: 'Settings', description: 'How quota is converted to and shown as USD.' },
+  admin: {
+    name: 'Admin keys and audit',
+    description:
+      'Admin keys with roles (owner, operator, viewer, gateway), and the record of every change and reveal.',
+  },
   service: { name: 'Service', description: 'What the service is, whether it can serve, this API.' },
 };
 
@@ -34,7 +39,7 @@ const DESCRIPTION = [
   '',
   'Every answer under `/api`, except this document and its reference page, is JSON in the envelope `{ "success": true|false, "message": "", "data": ... }`. On failure `message` says what to fix and the status tells the class. A failure changes no stored data; every acknowledged write is on disk.',
   '',
-  'Routes behind the admin key need `Authorization: Bearer <ADMIN_KEY>`. After 10 wrong or missing keys within a minute, further wrong keys from that address get 429 until the minute has passed; the right key always passes.',
+  'Routes behind the admin key need `Authorization: Bearer <admin key>`: ADMIN_KEY, the owner, or a key it made. Each route names the permission it needs; a key whose role lacks it gets 403, with nothing changed. After 10 wrong or missing keys within a minute, further wrong keys from that address get 429 until the minute has passed; the right key always passes.',
 ].join('\n');
 
 function successContent(operation: Operation) {

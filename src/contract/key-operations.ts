@@ -24,6 +24,7 @@ export const KEY_SERVICE_OPERATIONS: readonly Operation[] = [
     description:
       'A new whole key for the token, shown this once (and by reveal). The previous key still verifies as the same token until `previous_key_valid_until` (now + `grace_seconds`, at most 7 days); rotating again ends the older key at once.',
     auth: true,
+    permission: 'tokens.rotate',
     params: tokenIdParamsSchema,
     body: tokenRotateSchema,
     answer: { kind: 'envelope', data: rotateResultSchema },
@@ -46,6 +47,7 @@ export const KEY_SERVICE_OPERATIONS: readonly Operation[] = [
     description:
       "A gateway's call for each request it serves: may this key pass, and if so, charge `cost` units, all or nothing. Always 200 for a well-formed call; `code` says why a key may not pass, the first of the checks in the order listed that fails.",
     auth: true,
+    permission: 'gateway.call',
     body: tokenVerifySchema,
     answer: { kind: 'envelope', data: verifyResultSchema },
     failures: WRITE,
@@ -66,6 +68,7 @@ export const KEY_SERVICE_OPERATIONS: readonly Operation[] = [
     description:
       'Settles what a request really cost once it is known: adds `quota` to `used_quota` and takes it from `remain_quota`, which stops at 0, also on disabled and expired tokens. The same `request_id` for the same token within 24 hours is counted once (`duplicate: true`).',
     auth: true,
+    permission: 'gateway.call',
     body: usageReportSchema,
     answer: { kind: 'envelope', data: usageReportResultSchema },
     failures: [400, 404, 413, 415, ...GUARDED],
@@ -86,6 +89,7 @@ export const KEY_SERVICE_OPERATIONS: readonly Operation[] = [
     description:
       'Requests, quota charged and denied verifies of one token per hour or day, every bucket of the range (UTC), by model, and totals. Default: the last 7 days.',
     auth: true,
+    permission: 'usage.read',
     params: tokenIdParamsSchema,
     query: usageQuerySchema,
     answer: { kind: 'envelope', data: usageFiguresSchema },
@@ -102,6 +106,7 @@ export const KEY_SERVICE_OPERATIONS: readonly Operation[] = [
     description:
       'The same figures for the whole gateway (verifies of unknown keys count as denied, NOT_FOUND), with the 10 tokens that spent most in the range.',
     auth: true,
+    permission: 'usage.read',
     query: usageQuerySchema,
     answer: { kind: 'envelope', data: usageFiguresSchema },
     failures: [400, ...GUARDED],

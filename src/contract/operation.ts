@@ -1,18 +1,20 @@
 import type { z } from 'zod';
+import type { Permission } from './admin-key';
 
 /** What an operation of the API is: the shape the list in operations.ts is written in. */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Resource = 'tokens' | 'settings' | 'service';
-export const RESOURCES: readonly Resource[] = ['tokens', 'settings', 'service'];
+export type Resource = 'tokens' | 'settings' | 'admin' | 'service';
+export const RESOURCES: readonly Resource[] = ['tokens', 'settings', 'admin', 'service'];
 
 /** The failure statuses a route can answer with, besides 200. */
-export type FailureStatus = 400 | 401 | 404 | 413 | 415 | 429 | 500 | 503;
+export type FailureStatus = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500 | 503;
 
 /** What a failure of each status means, for every route that can give it. */
 export const FAILURE_MEANINGS: Readonly<Record<FailureStatus, string>> = {
   400: 'Bad input: the message names the field and the bound.',
-  401: 'The admin key is missing or wrong.',
+  401: 'The admin key is missing, wrong or revoked.',
+  403: "The admin key's role may not do this: the message names the role and what it may do. Nothing was changed.",
   404: 'No token has this id.',
   413: 'The body is over 64 KiB.',
   415: 'The body is not sent as application/json.',
@@ -22,7 +24,7 @@ export const FAILURE_MEANINGS: Readonly<Record<FailureStatus, string>> = {
 };
 
 /** Failures of every route behind the admin key. */
-export const GUARDED = [401, 429, 500] as const;
+export const GUARDED = [401, 403, 429, 500] as const;
 /** Failures of every write with a JSON body. */
 export const WRITE = [400, 413, 415, ...GUARDED] as const;
 
@@ -52,6 +54,8 @@ export interface Operation {
   description: string;
   /** Needs `Authorization: Bearer <admin key>`. */
   auth: boolean;
+  /** What the admin key's role must allow (see ROLE_PERMISSIONS); absent: any admin key may call it. */
+  permission?: Permission;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

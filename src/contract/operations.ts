@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GUARDED, WRITE, type Operation } from './operation';
+import { ADMIN_OPERATIONS } from './admin-operations';
 import { KEY_SERVICE_OPERATIONS } from './key-operations';
 import { optionSchema, optionUpdateSchema, statusInfoSchema } from './status';
 import {
@@ -37,6 +38,7 @@ export const OPERATIONS: readonly Operation[] = [
     description:
       'One page of tokens, filtered and ordered by the server. Keys are masked. `total` counts every match.',
     auth: true,
+    permission: 'tokens.read',
     query: tokenListQuerySchema,
     answer: { kind: 'envelope', data: tokenPageSchema },
     failures: [400, ...GUARDED],
@@ -56,6 +58,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Search tokens',
     description: 'The same as listing: kept for clients written against one-api and new-api.',
     auth: true,
+    permission: 'tokens.read',
     query: tokenListQuerySchema,
     answer: { kind: 'envelope', data: tokenPageSchema },
     failures: [400, ...GUARDED],
@@ -71,6 +74,7 @@ export const OPERATIONS: readonly Operation[] = [
     description:
       'Counts per status and the quota left on limited tokens, over the tokens a list with the same `keyword` and `token` would show.',
     auth: true,
+    permission: 'tokens.read',
     query: tokenSummaryQuerySchema,
     answer: { kind: 'envelope', data: tokenSummarySchema },
     failures: [400, ...GUARDED],
@@ -85,6 +89,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Get one token',
     description: 'One token, its key masked.',
     auth: true,
+    permission: 'tokens.read',
     params: tokenIdParamsSchema,
     answer: { kind: 'envelope', data: tokenSchema },
     failures: [400, 404, ...GUARDED],
@@ -100,6 +105,7 @@ export const OPERATIONS: readonly Operation[] = [
     description:
       'The new token, with its whole key: the one answer besides a reveal that holds it. Left-out fields take their defaults; unknown fields are ignored.',
     auth: true,
+    permission: 'tokens.create',
     body: tokenCreateSchema,
     answer: { kind: 'envelope', data: tokenSchema },
     failures: WRITE,
@@ -125,6 +131,7 @@ export const OPERATIONS: readonly Operation[] = [
     description:
       'Fields left out keep their values. Switching on a token that is past its expiry, or limited with no quota left, is refused until that is changed. With `status_only=true`, only `id` and `status` are read.',
     auth: true,
+    permission: 'tokens.update',
     query: tokenUpdateQuerySchema,
     body: tokenUpdateSchema,
     answer: { kind: 'envelope', data: tokenSchema },
@@ -147,6 +154,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Delete a token',
     description: 'The id of the deleted token. Ids are never reused.',
     auth: true,
+    permission: 'tokens.delete',
     params: tokenIdParamsSchema,
     answer: { kind: 'envelope', data: deletedIdSchema },
     failures: [400, 404, ...GUARDED],
@@ -161,6 +169,7 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Delete several tokens',
     description: 'Deletes 1 to 100 tokens at once; answers how many existed and were deleted.',
     auth: true,
+    permission: 'tokens.delete',
     body: batchDeleteSchema,
     answer: {
       kind: 'envelope',
@@ -179,6 +188,7 @@ export const OPERATIONS: readonly Operation[] = [
     description:
       'The whole key of one token. A POST, so that it stays out of caches, prefetching and browser history.',
     auth: true,
+    permission: 'tokens.reveal',
     params: tokenIdParamsSchema,
     answer: { kind: 'envelope', data: revealedKeySchema },
     failures: [400, 404, ...GUARDED],
@@ -195,6 +205,7 @@ export const OPERATIONS: readonly Operation[] = [
     description:
       'The settings the dashboard shows, as strings: `QuotaPerUnit` and `DisplayInCurrencyEnabled`.',
     auth: true,
+    permission: 'options.read',
     answer: { kind: 'envelope', data: z.array(optionSchema) },
     failures: GUARDED,
     examples: [{ title: 'the options' }],
@@ -208,12 +219,14 @@ export const OPERATIONS: readonly Operation[] = [
     summary: 'Change an option',
     description: 'Sets one option; answers with every option as now kept.',
     auth: true,
+    permission: 'options.update',
     body: optionUpdateSchema,
     answer: { kind: 'envelope', data: z.array(optionSchema) },
     failures: WRITE,
     examples: [{ title: 'the quota ratio', body: { key: 'QuotaPerUnit', value: '500000' } }],
     shared: false,
   },
+  ...ADMIN_OPERATIONS,
   {
     id: 'getStatus',
     method: 'GET',

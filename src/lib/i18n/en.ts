@@ -325,6 +325,7 @@ export const en = {
   'explorer.operations': 'Operations',
   'explorer.resource.tokens': 'Tokens',
   'explorer.resource.settings': 'Settings',
+  'explorer.resource.admin': 'Admin keys and audit',
   'explorer.resource.service': 'Service',
   'explorer.reference': 'Open the reference page',
   'explorer.gatewayTitle': 'The four operations {kind} shares with this service',

@@ -299,6 +299,7 @@ export const zhCN: Messages = {
   'explorer.operations': '操作',
   'explorer.resource.tokens': '令牌',
   'explorer.resource.settings': '设置',
+  'explorer.resource.admin': '管理密钥与审计',
   'explorer.resource.service': '服务',
   'explorer.reference': '打开参考文档页面',
   'explorer.gatewayTitle': '{kind} 与本服务共有的四个操作',
