@@ -6,6 +6,7 @@ import {
   type TokenListQuery,
 } from '../contract/token';
 import { type TokenSummary } from '../contract/token-page';
+import type { AdminIdentity, AdminKey, AdminKeyCreate } from '../contract/admin-key';
 import type { StatusInfo } from '../contract/status';
 import type { UsageBucket, UsageFigures } from '../contract/usage';
 import type { RotateResult } from '../contract/verify';
@@ -114,6 +115,17 @@ export interface TokenBackend {
   readonly lifecycleMissing: 'gateway' | null;
   /** A new whole key; the old one still works for `graceSeconds`. Null where the server cannot. */
   rotate: ((id: number, graceSeconds: number) => Promise<RotateResult>) | null;
+  /** Who the connected key is, and so what it may do. */
+  identity(): Promise<AdminIdentity>;
+  /** Listing, creating and revoking admin keys; null where the server has one key only. */
+  adminKeys: AdminKeysAccess | null;
+}
+
+export interface AdminKeysAccess {
+  list(): Promise<AdminKey[]>;
+  /** The new key, whole this once. */
+  create(input: AdminKeyCreate): Promise<AdminKey>;
+  revoke(id: number): Promise<void>;
 }
 
 /** A token's switch: derived states (expired, exhausted) are stored as enabled. */

@@ -14,6 +14,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { sessionStore } from '../api/session';
+import { useAccess } from '../components/access';
 import { useAddressParam } from '../components/address';
 import { useI18n } from '../components/i18n';
 import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
@@ -76,6 +77,24 @@ function HeaderButton({
   );
 }
 
+/** Which key the session uses and its role, and on wide screens the server too. */
+function KeyLine({ host, phone }: { host: string; phone: boolean }) {
+  const { t } = useI18n();
+  const { identity } = useAccess();
+  const key = identity && { name: identity.name, role: t(`role.${identity.role}`) };
+  const line = phone
+    ? key && t('header.identity', key)
+    : key
+      ? t('header.identityAt', { ...key, host })
+      : t('header.connectedTo', { host });
+  if (!line) return null;
+  return (
+    <Text size="xs" c="dimmed" lh={1.2} truncate title={line}>
+      {line}
+    </Text>
+  );
+}
+
 export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const { t, language, setLanguage } = useI18n();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -107,11 +126,7 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
               <Title order={2} size={phone ? 'h5' : 'h4'} lh={1.1}>
                 {t('app.name')}
               </Title>
-              {!phone && (
-                <Text size="xs" c="dimmed" lh={1.2} truncate>
-                  {t('header.connectedTo', { host: hostOf(baseUrl) })}
-                </Text>
-              )}
+              <KeyLine host={hostOf(baseUrl)} phone={phone} />
             </div>
           </Group>
           <Group gap={phone ? 4 : 'xs'} wrap="nowrap">

@@ -11,6 +11,7 @@ import { createClient, type Connection } from '../api/client';
 import { createBackend } from '../api/create-backend';
 import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
 import { sessionStore } from '../api/session';
+import { SessionAccess } from '../components/access';
 import { useI18n } from '../components/i18n';
 import { AppLayout } from './app-layout';
 import { createQueryClient } from './query-client';
@@ -64,10 +65,12 @@ export function ConnectedApp({ connection }: { connection: Connection }) {
     <QueryClientProvider client={queryClient}>
       <BackendContext.Provider value={backend}>
         <ExchangeContext.Provider value={exchange}>
-          <ServerQuota server={connection.baseUrl}>
-            <LocalizedNotifications />
-            <AppLayout baseUrl={connection.baseUrl} />
-          </ServerQuota>
+          <SessionAccess>
+            <ServerQuota server={connection.baseUrl}>
+              <LocalizedNotifications />
+              <AppLayout baseUrl={connection.baseUrl} />
+            </ServerQuota>
+          </SessionAccess>
         </ExchangeContext.Provider>
       </BackendContext.Provider>
     </QueryClientProvider>

@@ -11,7 +11,9 @@ import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
 import { createQueryClient } from '../app/query-client';
 import { ServerQuota } from '../app/server-quota';
 import { cssVariablesResolver, theme } from '../app/theme';
+import { AccessProvider } from '../components/access';
 import { I18nProvider } from '../components/i18n';
+import { OWNER_IDENTITY, type AdminIdentity } from '../contract/admin-key';
 import type { Language } from '../lib/i18n/languages';
 
 interface Options {
@@ -20,6 +22,8 @@ interface Options {
   language?: Language;
   /** What the session does with the calls made (the activity log, a rejected key). */
   hooks?: ClientHooks;
+  /** Who the connected key is (the owner unless told): what the screens offer follows it. */
+  identity?: AdminIdentity;
 }
 
 /**
@@ -28,7 +32,7 @@ interface Options {
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { connection, language, hooks = {} }: Options = {},
+  { connection, language, hooks = {}, identity = OWNER_IDENTITY }: Options = {},
 ) {
   if (language) localStorage.setItem('tokendesk.language', language);
   const queryClient = createQueryClient();
@@ -46,7 +50,9 @@ export function renderWithProviders(
         <QueryClientProvider client={queryClient}>
           <BackendContext.Provider value={backend}>
             <ExchangeContext.Provider value={exchange}>
-              <ServerQuota server={connection.baseUrl}>{children}</ServerQuota>
+              <AccessProvider identity={identity}>
+                <ServerQuota server={connection.baseUrl}>{children}</ServerQuota>
+              </AccessProvider>
             </ExchangeContext.Provider>
           </BackendContext.Provider>
         </QueryClientProvider>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { OWNER_IDENTITY } from '../../contract/admin-key';
 import { DEFAULT_QUOTA_PER_UNIT, optionSchema } from '../../contract/status';
 import { type Token, type TokenCreate } from '../../contract/token';
 import { upstreamStatusSchema, type UpstreamToken } from '../../contract/upstream';
@@ -42,6 +43,12 @@ export interface GatewayDialect<Raw extends UpstreamToken> {
   /** The most logs read for one range (see LOG_BOUNDS). */
   logBound: number;
 }
+
+/** The user an access token belongs to, as both gateways' /api/user/self name it. */
+const gatewayUserSchema = z.object({
+  username: z.string(),
+  display_name: z.string().optional(),
+});
 
 /** A failed write whose outcome is unknown (no answer, or not one the server meant). */
 const outcomeUnknown = (error: unknown) =>
@@ -183,5 +190,11 @@ export function gatewayBackend<Raw extends UpstreamToken>(
     // Neither gateway has refills, rate limits per token or rotation.
     lifecycleMissing: 'gateway',
     rotate: null,
+    // The access token is the one key, with every right of its user; its name is the user's.
+    identity: async () => {
+      const user = await client.request('GET', '/api/user/self', { schema: gatewayUserSchema });
+      return { ...OWNER_IDENTITY, name: user.display_name || user.username };
+    },
+    adminKeys: null,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminIdentitySchema, adminKeySchema } from '../../contract/admin-key';
 import { optionSchema, statusInfoSchema } from '../../contract/status';
 import { tokenSchema } from '../../contract/token';
 import { tokenPageSchema, tokenSummarySchema } from '../../contract/token-page';
@@ -67,5 +68,14 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
         body: { grace_seconds: graceSeconds },
         schema: rotateResultSchema,
       }),
+    identity: () => client.request('GET', '/api/admin-key/self', { schema: adminIdentitySchema }),
+    adminKeys: {
+      list: () => client.request('GET', '/api/admin-key/', { schema: z.array(adminKeySchema) }),
+      create: (input) =>
+        client.request('POST', '/api/admin-key/', { body: input, schema: adminKeySchema }),
+      revoke: async (id) => {
+        await client.request('DELETE', `/api/admin-key/${id}`, { schema: z.unknown() });
+      },
+    },
   };
 }

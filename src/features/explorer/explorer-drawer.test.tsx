@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activityLog } from '../../api/activity';
 import type { ServerKind } from '../../api/client';
+import type { AdminIdentity } from '../../contract/admin-key';
 import type { Language } from '../../lib/i18n/languages';
 import {
   fakeServer,
@@ -28,11 +29,13 @@ function openExplorer({
   language,
   create = () => ok(created),
   onUnauthorized,
+  identity,
 }: {
   kind?: ServerKind;
   language?: Language;
   create?: () => Answer;
   onUnauthorized?: () => void;
+  identity?: AdminIdentity;
 } = {}) {
   const server = fakeServer({
     'GET /api/status': () => SERVICE_STATUS,
@@ -44,6 +47,7 @@ function openExplorer({
     connection: { baseUrl: 'http://server.test', adminKey: 'the-admin-key', kind },
     language,
     hooks: { onCall: activityLog.add, onUnauthorized },
+    identity,
   });
   const tokenCalls = () =>
     server.calls.filter((call) => call.url.pathname.startsWith('/api/token'));
@@ -68,11 +72,11 @@ describe('the API explorer', () => {
       within(nav)
         .getAllByRole('heading')
         .map((heading) => heading.textContent),
-    ).toEqual(['Tokens', 'Settings', 'Service']);
+    ).toEqual(['Tokens', 'Settings', 'Admin keys and audit', 'Service']);
     expect(
       within(nav).getByRole('button', { name: /POST\s*Create a token\s*\/api\/token\// }),
     ).toBeInTheDocument();
-    expect(within(nav).getAllByRole('button')).toHaveLength(19);
+    expect(within(nav).getAllByRole('button')).toHaveLength(24);
     expect(within(nav).getByRole('link', { name: 'Open the reference page' })).toHaveAttribute(
       'href',
       'http://server.test/api/docs',
@@ -200,6 +204,20 @@ describe('the API explorer', () => {
       within(drawer).getByText(/this service’s own routes, which one-api does not have/),
     ).toBeInTheDocument();
     expect(within(drawer).queryByRole('link', { name: 'Open the reference page' })).toBeNull();
+  });
+
+  it('marks what the key’s role may not call, and sends nothing there', async () => {
+    const { user, drawer, tokenCalls } = await choose('Create a token', {
+      identity: { id: 3, name: 'Support desk', role: 'viewer' },
+    });
+    const send = within(drawer).getByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(
+      'This key’s role, Viewer, may not call this operation. May read tokens (keys masked), usage and the audit.',
+    );
+    await user.click(within(drawer).getByRole('button', { name: /List tokens/ }));
+    expect(within(drawer).getByRole('button', { name: 'Send' })).toBeEnabled();
+    expect(tokenCalls().filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it('speaks Chinese, operation names included', async () => {

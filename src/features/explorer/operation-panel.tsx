@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { IconAlert } from '../../components/icons';
 import type { Operation } from '../../contract/operation';
@@ -41,6 +42,17 @@ function bodyMessage(problem: BodyProblem | null, t: ReturnType<typeof useI18n>[
     : problem.message;
 }
 
+/** Why this key may not call the operation, or null when it may (the service would answer 403). */
+function useRefusal(operation: Operation): string | null {
+  const { t } = useI18n();
+  const { identity, may } = useAccess();
+  if (!identity || !operation.permission || may(operation.permission)) return null;
+  return t('explorer.notAllowed', {
+    role: t(`role.${identity.role}`),
+    may: t(`role.may.${identity.role}`),
+  });
+}
+
 /**
  * One operation: what it does, a form for its parameters and body (filled with its example),
  * and, once sent, the answer. Nothing is sent until the contract's schemas accept the input.
@@ -61,6 +73,8 @@ export function OperationPanel({
   const { sending, result, send } = useOperationSend(operation);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const summary = operationSummary(operation, t);
+  const refusal = useRefusal(operation);
+  const refusalId = useId();
 
   useEffect(() => {
     if (focusOnOpen) headingRef.current?.focus();
@@ -133,6 +147,7 @@ export function OperationPanel({
                   {fieldsAt(location).map((field) => (
                     <ParamInput
                       key={field.name}
+                      operation={operation}
                       field={field}
                       value={values[field.name] ?? ''}
                       error={problems?.fields[field.name]}
@@ -165,10 +180,20 @@ export function OperationPanel({
             </Alert>
           )}
           <Group>
-            <Button type="submit" loading={sending}>
+            <Button
+              type="submit"
+              loading={sending}
+              disabled={refusal !== null}
+              aria-describedby={refusal ? refusalId : undefined}
+            >
               {t('explorer.send')}
             </Button>
           </Group>
+          {refusal && (
+            <Text size="sm" c="dimmed" id={refusalId}>
+              {refusal}
+            </Text>
+          )}
         </Stack>
       </form>
       {result && <ExchangeResult result={result} keyless={!operation.auth} />}

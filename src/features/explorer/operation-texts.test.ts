@@ -3,7 +3,13 @@ import { OPERATIONS } from '../../contract/operations';
 import { en } from '../../lib/i18n/en';
 import { zhCN } from '../../lib/i18n/zh-CN';
 import { offeredOperations } from './offered-operations';
-import { descriptionKey, exampleKey, fieldKey, summaryKey } from './operation-texts';
+import {
+  descriptionKey,
+  exampleKey,
+  fieldKey,
+  operationFieldKey,
+  summaryKey,
+} from './operation-texts';
 import { paramFields } from './param-fields';
 
 const catalogue = en as Record<string, string>;
@@ -22,9 +28,13 @@ describe('the explorer’s texts', () => {
   });
 
   it('explain every parameter, as its schema does where it has a description', () => {
-    for (const field of offered.flatMap(paramFields)) {
-      expect(catalogue[fieldKey(field.name)], field.name).toBeTruthy();
-      if (field.description) expect(catalogue[fieldKey(field.name)]).toBe(field.description);
+    for (const operation of offered) {
+      for (const field of paramFields(operation)) {
+        const text =
+          catalogue[operationFieldKey(operation, field.name)] ?? catalogue[fieldKey(field.name)];
+        expect(text, `${operation.id} ${field.name}`).toBeTruthy();
+        if (field.description) expect(text, operation.id).toBe(field.description);
+      }
     }
   });
 

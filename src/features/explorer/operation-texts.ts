@@ -16,6 +16,9 @@ function translated(key: string, fallback: string, t: Translate): string {
 export const summaryKey = (operation: Operation) => `explorer.op.${operation.id}`;
 export const descriptionKey = (operation: Operation) => `explorer.about.${operation.id}`;
 export const fieldKey = (name: string) => `explorer.field.${name}`;
+/** A parameter's text for one operation, where its name means something else than elsewhere. */
+export const operationFieldKey = (operation: Operation, name: string) =>
+  `explorer.field.${operation.id}.${name}`;
 export const exampleKey = (operation: Operation, index: number) =>
   `explorer.example.${operation.id}.${index}`;
 
@@ -29,5 +32,12 @@ export const exampleTitle = (operation: Operation, index: number, t: Translate) 
   translated(exampleKey(operation, index), operation.examples[index]?.title ?? '', t);
 
 /** What a parameter means, or null when neither the catalogue nor the schema says. */
-export const fieldDescription = (name: string, fallback: string | undefined, t: Translate) =>
-  translated(fieldKey(name), fallback ?? '', t) || null;
+export function fieldDescription(
+  operation: Operation,
+  name: string,
+  fallback: string | undefined,
+  t: Translate,
+): string | null {
+  const own = operationFieldKey(operation, name);
+  return (known(own) ? t(own) : translated(fieldKey(name), fallback ?? '', t)) || null;
+}

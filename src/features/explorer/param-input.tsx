@@ -2,14 +2,18 @@ import { NumberInput, Select, TextInput } from '@mantine/core';
 import '@mantine/core/styles/NumberInput.css';
 import { Fragment } from 'react';
 import { useI18n } from '../../components/i18n';
+import type { Operation } from '../../contract/operation';
 import { fieldDescription } from './operation-texts';
 import type { ParamField } from './param-fields';
 import classes from './explorer.module.css';
 
 /** What the field means, then its bounds and default, as its schema states them. */
-function Hint({ field }: { field: ParamField }) {
+function Hint({ operation, field }: { operation: Operation; field: ParamField }) {
   const { t } = useI18n();
-  const meaning = fieldDescription(field.name, field.description, t)?.replace(/[.。]$/, '');
+  const meaning = fieldDescription(operation, field.name, field.description, t)?.replace(
+    /[.。]$/,
+    '',
+  );
   const facts: string[] = [];
   if (field.min !== undefined && field.max !== undefined)
     facts.push(t('explorer.range', { min: field.min, max: field.max }));
@@ -29,6 +33,7 @@ function Hint({ field }: { field: ParamField }) {
 }
 
 interface ParamInputProps {
+  operation: Operation;
   field: ParamField;
   value: string;
   error: string | undefined;
@@ -36,11 +41,11 @@ interface ParamInputProps {
 }
 
 /** One parameter, with the input its schema calls for, labelled with its name on the wire. */
-export function ParamInput({ field, value, error, onChange }: ParamInputProps) {
+export function ParamInput({ operation, field, value, error, onChange }: ParamInputProps) {
   const { t } = useI18n();
   const common = {
     label: field.name,
-    description: <Hint field={field} />,
+    description: <Hint operation={operation} field={field} />,
     error,
     required: field.required,
     classNames: { label: classes.mono },

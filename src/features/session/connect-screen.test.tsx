@@ -45,7 +45,7 @@ describe('the connect screen', () => {
   it('shows a refused key under the key, keeping what was typed', async () => {
     fakeServer({
       'GET /api/status': () => SERVICE_STATUS,
-      'GET /api/token/': () => refused(401, 'Invalid admin key'),
+      'GET /api/admin-key/self': () => refused(401, 'Invalid admin key'),
     });
     const { user } = renderWithProviders(<ConnectScreen endedBecause={null} />);
     await typeKey(user, 'wrong-key');
@@ -76,6 +76,7 @@ describe('the connect screen', () => {
   it('starts the session once the server takes the key', async () => {
     const server = fakeServer({
       'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/admin-key/self': () => ok({ id: 3, name: 'Support desk', role: 'viewer' }),
       'GET /api/token/': () =>
         ok({ items: [], total: 0, total_capped: false, page: 1, page_size: 10 }),
     });
@@ -91,6 +92,32 @@ describe('the connect screen', () => {
       }),
     );
     expect(server.calls.at(-1)?.url.pathname).toBe('/api/token/');
+  });
+
+  it('refuses a gateway key, saying what it is for, and keeps it in the field', async () => {
+    const server = fakeServer({
+      'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/admin-key/self': () => ok({ id: 4, name: 'Edge gateway', role: 'gateway' }),
+    });
+    const { user } = renderWithProviders(<ConnectScreen endedBecause={null} />);
+    await typeKey(user, 'gateway-key');
+    await connect(user);
+
+    await waitFor(() =>
+      expect(adminKey()).toHaveAccessibleDescription(
+        'This is a gateway key: it can verify keys and report usage, not use the dashboard. Connect with an owner, operator or viewer key.',
+      ),
+    );
+    expect(adminKey()).toHaveValue('gateway-key');
+    expect(sessionStore.get().connection).toBeNull();
+    expect(server.calls.map((call) => call.url.pathname)).not.toContain('/api/token/');
+  });
+
+  it('says a key was refused mid-session, as a revoked one is', () => {
+    renderWithProviders(<ConnectScreen endedBecause="rejected" />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The server refused this admin key: it may have been revoked. Connect with another key.',
+    );
   });
 
   it('speaks Chinese to a Chinese reader', async () => {

@@ -81,7 +81,10 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await (await loadConnect()).connect(values);
+      const outcome = await (await loadConnect()).connect(values);
+      if (outcome === 'gateway-key') {
+        form.setError('adminKey', { type: 'role', message: t('connect.gatewayKey') });
+      }
     } catch (error) {
       const message = describeError(error, t);
       // The server answered about the key; otherwise the address or kind may be what is wrong.

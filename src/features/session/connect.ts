@@ -10,11 +10,20 @@ import {
 } from '../../api/session';
 import type { ConnectForm } from './connect-form';
 
+/** How a connection attempt that got answers ended: a gateway key has no use for the dashboard. */
+export type ConnectOutcome = 'connected' | 'gateway-key';
+
 /**
- * Proves the key with one list call on the chosen (or detected) kind of server, then starts the
- * session. Loaded on demand: it brings the whole fetch layer, which the form itself does not need.
+ * Asks who the key is and proves it with one list call on the chosen (or detected) kind of
+ * server, then starts the session. Loaded on demand: it brings the whole fetch layer, which the
+ * form itself does not need.
  */
-export async function connect({ adminKey, serverAddress, kind, userId }: ConnectForm) {
+export async function connect({
+  adminKey,
+  serverAddress,
+  kind,
+  userId,
+}: ConnectForm): Promise<ConnectOutcome> {
   const baseUrl = normalizeServerAddress(serverAddress) ?? pageOrigin();
   const partial = { baseUrl, adminKey: adminKey.trim(), ...(userId ? { userId } : {}) };
   const hooks = { onCall: activityLog.add };
@@ -22,8 +31,12 @@ export async function connect({ adminKey, serverAddress, kind, userId }: Connect
     ...partial,
     kind: kind === 'auto' ? await detectKind(partial, hooks) : kind,
   };
+  const backend = createBackend(connection, hooks);
+  // A gateway key may not even list tokens: asked first, it is named rather than refused.
+  if ((await backend.identity()).role === 'gateway') return 'gateway-key';
   // The answer is thrown away: only whether the key is accepted matters here.
-  await createBackend(connection, hooks).list({ p: 1, size: 10 });
+  await backend.list({ p: 1, size: 10 });
   rememberServer({ address: serverAddress, kind, userId });
   sessionStore.connect(connection);
+  return 'connected';
 }

@@ -17,9 +17,11 @@ import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../api/errors';
+import { AdminKeysSection } from './admin-keys-section';
 import { useSetQuotaPerUnit } from './api/set-quota-per-unit';
 import { quotaPerUnitSchema } from '../../contract/status';
 import { describeError } from '../../components/describe-error';
+import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { IconAlert } from '../../components/icons';
 import { useQuota } from '../../components/quota';
@@ -36,6 +38,7 @@ type RatioFormOutput = z.output<typeof ratioFormSchema>;
 
 export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
   const { t, locale } = useI18n();
+  const { may } = useAccess();
   const quota = useQuota();
   const saveRatio = useSetQuotaPerUnit();
   const form = useForm<RatioFormInput, unknown, RatioFormOutput>({
@@ -76,51 +79,53 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
       closeButtonProps={{ 'aria-label': t('action.close') }}
     >
       <Stack gap="xl">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="sm">
-            <TextInput
-              label={t('settings.ratio')}
-              description={t('settings.ratioHint')}
-              inputMode="decimal"
-              error={errors.ratio ? t('settings.ratioInvalid') : undefined}
-              {...form.register('ratio')}
-            />
-            <Group gap="xs">
-              {quota.source === 'local' && (
-                <Badge color="yellow" variant="dot">
-                  {t('settings.ratioLocalBadge')}
-                </Badge>
-              )}
-              <Text size="xs" c="dimmed">
-                {sourceText}
+        {may('options.update') && (
+          <form onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <TextInput
+                label={t('settings.ratio')}
+                description={t('settings.ratioHint')}
+                inputMode="decimal"
+                error={errors.ratio ? t('settings.ratioInvalid') : undefined}
+                {...form.register('ratio')}
+              />
+              <Group gap="xs">
+                {quota.source === 'local' && (
+                  <Badge color="yellow" variant="dot">
+                    {t('settings.ratioLocalBadge')}
+                  </Badge>
+                )}
+                <Text size="xs" c="dimmed">
+                  {sourceText}
+                </Text>
+              </Group>
+              <Text size="sm">
+                {t('settings.example', { value: formatUsd(1_000_000, quota.quotaPerUnit, locale) })}
               </Text>
-            </Group>
-            <Text size="sm">
-              {t('settings.example', { value: formatUsd(1_000_000, quota.quotaPerUnit, locale) })}
-            </Text>
-            {errors.root && (
-              <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
-                {errors.root.message}
-              </Alert>
-            )}
-            <Group gap="sm">
-              <Button type="submit" loading={isSubmitting}>
-                {t('settings.ratioSave')}
-              </Button>
-              {quota.source === 'local' && (
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    quota.setLocalRatio(null);
-                    form.reset({ ratio: String(quota.serverRatio ?? quota.quotaPerUnit) });
-                  }}
-                >
-                  {t('settings.ratioReset')}
-                </Button>
+              {errors.root && (
+                <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+                  {errors.root.message}
+                </Alert>
               )}
-            </Group>
-          </Stack>
-        </form>
+              <Group gap="sm">
+                <Button type="submit" loading={isSubmitting}>
+                  {t('settings.ratioSave')}
+                </Button>
+                {quota.source === 'local' && (
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      quota.setLocalRatio(null);
+                      form.reset({ ratio: String(quota.serverRatio ?? quota.quotaPerUnit) });
+                    }}
+                  >
+                    {t('settings.ratioReset')}
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </form>
+        )}
         <Stack gap={6}>
           <Text size="sm" fw={500} id="display-label">
             {t('settings.display')}
@@ -136,6 +141,7 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
             ]}
           />
         </Stack>
+        {may('admin_keys.manage') && <AdminKeysSection />}
       </Stack>
     </Drawer>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { useBackend } from '../../api/backend-context';
+import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import type { BulkKind } from './bulk-dialog';
 
@@ -15,6 +16,8 @@ export function BulkBar({
 }) {
   const { t } = useI18n();
   const { lifecycleMissing } = useBackend();
+  const { may } = useAccess();
+  const update = may('tokens.update');
   return (
     <Paper
       withBorder
@@ -29,44 +32,61 @@ export function BulkBar({
           {t('bulk.selected', { count })}
         </Text>
         <Group gap={6}>
-          <Button size="xs" variant="default" onClick={() => onAction('enable')}>
-            {t('action.enable')}
-          </Button>
-          <Button size="xs" variant="default" onClick={() => onAction('disable')}>
-            {t('action.disable')}
-          </Button>
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <Button size="xs" variant="default">
-                {t('bulk.more')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => onAction('set-quota')}>{t('bulk.setQuota')}</Menu.Item>
-              <Menu.Item onClick={() => onAction('add-quota')}>{t('bulk.addQuota')}</Menu.Item>
-              <Menu.Item onClick={() => onAction('set-expiry')}>{t('bulk.setExpiry')}</Menu.Item>
-              {/* Refills and rate limits exist on this service only; elsewhere the item says why not. */}
-              <Menu.Item
-                onClick={() => onAction('set-lifecycle')}
-                disabled={lifecycleMissing !== null}
-              >
-                {t('bulk.setLifecycle')}
-                {lifecycleMissing !== null && (
-                  <Text size="xs" c="dimmed" maw={240}>
-                    {t('lifecycle.gateway')}
-                  </Text>
-                )}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-          <Button size="xs" color="red" variant="light" onClick={() => onAction('delete')}>
-            {t('action.delete')}
-          </Button>
+          {update && (
+            <Button size="xs" variant="default" onClick={() => onAction('enable')}>
+              {t('action.enable')}
+            </Button>
+          )}
+          {update && (
+            <Button size="xs" variant="default" onClick={() => onAction('disable')}>
+              {t('action.disable')}
+            </Button>
+          )}
+          {update && <UpdateMenu onAction={onAction} lifecycleMissing={lifecycleMissing} />}
+          {may('tokens.delete') && (
+            <Button size="xs" color="red" variant="light" onClick={() => onAction('delete')}>
+              {t('action.delete')}
+            </Button>
+          )}
           <Button size="xs" variant="subtle" onClick={onClear}>
             {t('bulk.clear')}
           </Button>
         </Group>
       </Group>
     </Paper>
+  );
+}
+
+/** The changes of quota, expiry, refills and limits, which take a form each. */
+function UpdateMenu({
+  onAction,
+  lifecycleMissing,
+}: {
+  onAction: (kind: BulkKind) => void;
+  lifecycleMissing: 'gateway' | null;
+}) {
+  const { t } = useI18n();
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button size="xs" variant="default">
+          {t('bulk.more')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onAction('set-quota')}>{t('bulk.setQuota')}</Menu.Item>
+        <Menu.Item onClick={() => onAction('add-quota')}>{t('bulk.addQuota')}</Menu.Item>
+        <Menu.Item onClick={() => onAction('set-expiry')}>{t('bulk.setExpiry')}</Menu.Item>
+        {/* Refills and rate limits exist on this service only; elsewhere the item says why not. */}
+        <Menu.Item onClick={() => onAction('set-lifecycle')} disabled={lifecycleMissing !== null}>
+          {t('bulk.setLifecycle')}
+          {lifecycleMissing !== null && (
+            <Text size="xs" c="dimmed" maw={240}>
+              {t('lifecycle.gateway')}
+            </Text>
+          )}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

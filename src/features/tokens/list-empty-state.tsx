@@ -1,4 +1,5 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { IconKey, IconPlus } from '../../components/icons';
 
@@ -16,6 +17,7 @@ export function ListEmptyState({
   onCreate: () => void;
 }) {
   const { t } = useI18n();
+  const { may } = useAccess();
   if (filtered) {
     return (
       <Paper withBorder radius="md" p="xl">
@@ -45,9 +47,11 @@ export function ListEmptyState({
         <Text c="dimmed" size="sm" ta="center" maw={360}>
           {t('tokens.emptyBody')}
         </Text>
-        <Button leftSection={<IconPlus />} onClick={onCreate}>
-          {t('tokens.emptyAction')}
-        </Button>
+        {may('tokens.create') && (
+          <Button leftSection={<IconPlus />} onClick={onCreate}>
+            {t('tokens.emptyAction')}
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

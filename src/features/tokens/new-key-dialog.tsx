@@ -1,10 +1,8 @@
 import { Alert, Button, Code, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { useId, useState } from 'react';
 import type { Token } from '../../contract/token';
-import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
-import { IconAlert, IconCopy } from '../../components/icons';
-import { copyText } from '../../lib/clipboard';
+import { IconAlert } from '../../components/icons';
+import { CopyAction, WholeKey } from '../../components/whole-key';
 import { toCsv } from '../../lib/csv';
 import { download } from './export-format';
 
@@ -13,58 +11,6 @@ export interface CreatedKeys {
   /** Names created on a server that does not return new keys: they are copied from the list. */
   withoutKeys: string[];
   failures: Array<{ name: string; message: string }>;
-}
-
-export function CopyAction({ text, label }: { text: string; label: string }) {
-  const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Stack gap={4} align="flex-end">
-      <Button
-        variant={copied ? 'light' : 'filled'}
-        color={copied ? 'teal' : undefined}
-        leftSection={<IconCopy />}
-        onClick={async () => {
-          try {
-            await copyText(text);
-            setCopied(true);
-            setError(null);
-          } catch (failure) {
-            setError(describeError(failure, t));
-          }
-        }}
-      >
-        {copied ? t('action.copied') : label}
-      </Button>
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {t('notify.copyFailed')}: {error}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-/** A whole key under its label, easy to select in one go. */
-export function WholeKey({ label, value }: { label: string; value: string }) {
-  const labelId = useId();
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} id={labelId}>
-        {label}
-      </Text>
-      <Code
-        block
-        aria-labelledby={labelId}
-        data-testid="new-key"
-        fz="sm"
-        style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', userSelect: 'all' }}
-      >
-        sk-{value}
-      </Code>
-    </Stack>
-  );
 }
 
 /** Shows new keys whole, once: one with a Copy button, many with Copy all and a CSV download. */
@@ -90,7 +36,7 @@ export function NewKeyDialog({ created, onClose }: { created: CreatedKeys; onClo
           </Alert>
         )}
         {single ? (
-          <WholeKey label={t('newKey.label', { name: single.name })} value={single.key} />
+          <WholeKey label={t('newKey.label', { name: single.name })} value={`sk-${single.key}`} />
         ) : (
           tokens.length > 1 && (
             <ScrollArea.Autosize mah={320} type="auto">

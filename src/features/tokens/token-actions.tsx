@@ -1,8 +1,10 @@
 import { ActionIcon, Group } from '@mantine/core';
 import { TokenStatus, type Token } from '../../contract/token';
+import { useAccess } from '../../components/access';
 import hint from '../../components/hint.module.css';
 import { useI18n } from '../../components/i18n';
 import { IconCopy, IconEdit, IconPower, IconTrash } from '../../components/icons';
+import { allowedRowActions } from './token-permissions';
 
 export interface TokenActionHandlers {
   onEdit: (token: Token) => void;
@@ -22,18 +24,31 @@ export function TokenActions({
   size: 'md' | 'lg';
 }) {
   const { t } = useI18n();
+  const { may } = useAccess();
   const enabled = token.status !== TokenStatus.disabled;
-  const actions = [
-    { label: t('action.edit'), icon: <IconEdit />, color: 'gray', run: handlers.onEdit },
-    {
+  const buttons = {
+    edit: { label: t('action.edit'), icon: <IconEdit />, color: 'gray', run: handlers.onEdit },
+    toggle: {
       label: t(enabled ? 'action.disable' : 'action.enable'),
       icon: <IconPower />,
       color: enabled ? 'gray' : 'teal',
       run: handlers.onToggle,
     },
-    { label: t('action.copyKey'), icon: <IconCopy />, color: 'gray', run: handlers.onCopyKey },
-    { label: t('action.delete'), icon: <IconTrash />, color: 'red', run: handlers.onDelete },
-  ];
+    copyKey: {
+      label: t('action.copyKey'),
+      icon: <IconCopy />,
+      color: 'gray',
+      run: handlers.onCopyKey,
+    },
+    delete: {
+      label: t('action.delete'),
+      icon: <IconTrash />,
+      color: 'red',
+      run: handlers.onDelete,
+    },
+  };
+  const actions = allowedRowActions(may).map((action) => buttons[action]);
+  if (actions.length === 0) return null;
   return (
     <Group
       gap={2}

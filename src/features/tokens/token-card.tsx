@@ -1,5 +1,6 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
+import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { QuotaAmount } from '../../components/quota';
 import { TokenSelectBox } from './select-boxes';
@@ -7,6 +8,7 @@ import { StatusBadge } from './status-badge';
 import { TokenActions } from './token-actions';
 import { ExpiryCell, KeyText, LastUsedText, NameText, RemainingCell } from './token-cells';
 import type { TokenItemProps } from './token-list-view';
+import { allowedRowActions, maySelectTokens } from './token-permissions';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,6 +25,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export const TokenCard = memo(function TokenCard(props: TokenItemProps) {
   const { token, selected, handlers, onSelect } = props;
   const { t } = useI18n();
+  const { may } = useAccess();
   return (
     <Card
       withBorder
@@ -34,7 +37,9 @@ export const TokenCard = memo(function TokenCard(props: TokenItemProps) {
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
-          <TokenSelectBox token={token} selected={selected} onSelect={onSelect} mt={2} />
+          {maySelectTokens(may) && (
+            <TokenSelectBox token={token} selected={selected} onSelect={onSelect} mt={2} />
+          )}
           <Stack gap={4} style={{ minWidth: 0 }}>
             <NameText token={token} />
             <KeyText token={token} />
@@ -58,9 +63,11 @@ export const TokenCard = memo(function TokenCard(props: TokenItemProps) {
           <LastUsedText token={token} />
         </Field>
       </Group>
-      <Group justify="flex-end" mt="xs">
-        <TokenActions token={token} handlers={handlers} size="lg" />
-      </Group>
+      {allowedRowActions(may).length > 0 && (
+        <Group justify="flex-end" mt="xs">
+          <TokenActions token={token} handlers={handlers} size="lg" />
+        </Group>
+      )}
     </Card>
   );
 });

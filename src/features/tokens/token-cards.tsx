@@ -1,10 +1,12 @@
 import { Group, NativeSelect, Skeleton, Stack } from '@mantine/core';
 import type { TokenOrder, TokenOrderField } from '../../contract/token';
+import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import type { MessageKey } from '../../lib/i18n/en';
 import type { Params } from '../../lib/i18n/translate';
 import { PageSelectBox, pageSelection } from './select-boxes';
 import { TokenCard } from './token-card';
+import { maySelectTokens } from './token-permissions';
 import { itemProps, ListNow, type TokenListViewProps } from './token-list-view';
 
 const COLUMN_LABELS: Record<TokenOrderField, MessageKey> = {
@@ -41,15 +43,23 @@ function orderOptions(t: (key: MessageKey, params?: Params) => string) {
 export function TokenCards(props: TokenListViewProps) {
   const { tokens, skeletonRows, now, selected, onSelectPage, order, onOrder } = props;
   const { t } = useI18n();
+  const { may } = useAccess();
   return (
     <ListNow value={now}>
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-end" wrap="nowrap" gap="sm">
-          <PageSelectBox
-            page={pageSelection(tokens, selected)}
-            onSelectPage={onSelectPage}
-            visibleLabel
-          />
+        <Group
+          justify={maySelectTokens(may) ? 'space-between' : 'flex-end'}
+          align="flex-end"
+          wrap="nowrap"
+          gap="sm"
+        >
+          {maySelectTokens(may) && (
+            <PageSelectBox
+              page={pageSelection(tokens, selected)}
+              onSelectPage={onSelectPage}
+              visibleLabel
+            />
+          )}
           <NativeSelect
             label={t('tokens.order')}
             value={order}

@@ -10,6 +10,7 @@ import { describeError } from '../../components/describe-error';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { Disclosure } from '../../components/disclosure';
 import { ErrorAlert } from '../../components/error-alert';
+import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { LocalizedDates } from '../../components/localized-dates';
 import { useQuota } from '../../components/quota';
@@ -70,6 +71,8 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
   const { t } = useI18n();
   const { quotaPerUnit } = useQuota();
   const { lifecycleMissing } = useBackend();
+  // Shown to a key that may not change them, as they are sent back unchanged with the edit.
+  const accessReadOnly = !useAccess().may('tokens.update_access');
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const editing = token !== null;
   const [advancedOpen, setAdvancedOpen] = useState(Boolean(token?.models || token?.subnet));
@@ -211,7 +214,8 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
                 <Textarea
                   key={field}
                   label={t(label)}
-                  description={t(hint)}
+                  description={accessReadOnly ? `${t(hint)} ${t('form.accessReadOnly')}` : t(hint)}
+                  readOnly={accessReadOnly}
                   autosize
                   minRows={1}
                   spellCheck={false}

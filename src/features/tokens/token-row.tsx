@@ -1,5 +1,6 @@
 import { Table } from '@mantine/core';
 import { memo } from 'react';
+import { useAccess } from '../../components/access';
 import { QuotaAmount } from '../../components/quota';
 import { TokenSelectBox } from './select-boxes';
 import { StatusBadge } from './status-badge';
@@ -13,6 +14,7 @@ import {
   RemainingCell,
 } from './token-cells';
 import type { TokenItemProps } from './token-list-view';
+import { allowedRowActions, maySelectTokens } from './token-permissions';
 
 /** One row of the table; drawn again only when its token or its selection changes. */
 export const TokenRow = memo(function TokenRow({
@@ -21,11 +23,14 @@ export const TokenRow = memo(function TokenRow({
   handlers,
   onSelect,
 }: TokenItemProps) {
+  const { may } = useAccess();
   return (
     <Table.Tr bg={selected ? 'var(--mantine-primary-color-light)' : undefined}>
-      <Table.Td>
-        <TokenSelectBox token={token} selected={selected} onSelect={onSelect} />
-      </Table.Td>
+      {maySelectTokens(may) && (
+        <Table.Td>
+          <TokenSelectBox token={token} selected={selected} onSelect={onSelect} />
+        </Table.Td>
+      )}
       <Table.Td>
         <NameText token={token} />
       </Table.Td>
@@ -50,9 +55,11 @@ export const TokenRow = memo(function TokenRow({
       <Table.Td>
         <CreatedText createdTime={token.created_time} />
       </Table.Td>
-      <Table.Td>
-        <TokenActions token={token} handlers={handlers} size="md" />
-      </Table.Td>
+      {allowedRowActions(may).length > 0 && (
+        <Table.Td>
+          <TokenActions token={token} handlers={handlers} size="md" />
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 });

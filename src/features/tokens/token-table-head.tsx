@@ -1,9 +1,11 @@
 import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
 import type { TokenOrder, TokenOrderField } from '../../contract/token';
+import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import type { MessageKey } from '../../lib/i18n/en';
 import { PageSelectBox, type PageSelection } from './select-boxes';
+import { allowedRowActions, maySelectTokens } from './token-permissions';
 
 function SortHeader({
   field,
@@ -54,6 +56,7 @@ export const TokenTableHead = memo(function TokenTableHead({
   onSort: (field: TokenOrderField) => void;
 }) {
   const { t } = useI18n();
+  const { may } = useAccess();
   const sortable = (field: TokenOrderField, key: MessageKey) => (
     <SortHeader field={field} label={t(key)} order={order} onSort={onSort} />
   );
@@ -61,9 +64,11 @@ export const TokenTableHead = memo(function TokenTableHead({
   return (
     <Table.Thead>
       <Table.Tr>
-        <Table.Th>
-          <PageSelectBox page={page} onSelectPage={onSelectPage} visibleLabel={false} />
-        </Table.Th>
+        {maySelectTokens(may) && (
+          <Table.Th>
+            <PageSelectBox page={page} onSelectPage={onSelectPage} visibleLabel={false} />
+          </Table.Th>
+        )}
         {sortable('name', 'tokens.col.name')}
         {plain('tokens.col.key')}
         {plain('tokens.col.status')}
@@ -72,9 +77,11 @@ export const TokenTableHead = memo(function TokenTableHead({
         {sortable('expired_time', 'tokens.col.expiry')}
         {sortable('accessed_time', 'tokens.col.lastUsed')}
         {sortable('created_time', 'tokens.col.created')}
-        <Table.Th>
-          <VisuallyHidden>{t('tokens.col.actions')}</VisuallyHidden>
-        </Table.Th>
+        {allowedRowActions(may).length > 0 && (
+          <Table.Th>
+            <VisuallyHidden>{t('tokens.col.actions')}</VisuallyHidden>
+          </Table.Th>
+        )}
       </Table.Tr>
     </Table.Thead>
   );

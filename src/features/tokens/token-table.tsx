@@ -1,8 +1,10 @@
 import { Skeleton, Table } from '@mantine/core';
+import { useAccess } from '../../components/access';
 import { useStableCallbacks } from '../../components/use-stable-callbacks';
 import { pageSelection } from './select-boxes';
 import { itemProps, ListNow, type TokenListViewProps } from './token-list-view';
 import { TokenRow } from './token-row';
+import { allowedRowActions, maySelectTokens } from './token-permissions';
 import { TokenTableHead } from './token-table-head';
 
 export type { TokenListViewProps } from './token-list-view';
@@ -10,16 +12,29 @@ export type { TokenListViewProps } from './token-list-view';
 export { TokenCards } from './token-cards';
 
 /**
- * Pixel widths of the columns, the name taking what is left. A fixed layout lets the browser
- * lay out a changed row alone instead of measuring every cell of the table again.
+ * Pixel widths of the columns, the name (null) taking what is left. A fixed layout lets the
+ * browser lay out a changed row alone instead of measuring every cell of the table again. The
+ * select box and the row's buttons take room only where the key may use them.
  */
-const COLUMN_WIDTHS = [36, null, 176, 116, 140, 92, 156, 100, 132, 134] as const;
+const DATA_WIDTHS = [null, 176, 116, 140, 92, 156, 100, 132] as const;
+const SELECT_WIDTH = 36;
+/** A row button and the gap after it, and the cell's padding. */
+const actionsWidth = (count: number) => count * 30 + 14;
 const NAME_MIN_WIDTH = 140;
-const TABLE_MIN_WIDTH =
-  COLUMN_WIDTHS.reduce<number>((sum, width) => sum + (width ?? 0), 0) + NAME_MIN_WIDTH;
+
+function columnWidths(selectable: boolean, actions: number): Array<number | null> {
+  return [
+    ...(selectable ? [SELECT_WIDTH] : []),
+    ...DATA_WIDTHS,
+    ...(actions > 0 ? [actionsWidth(actions)] : []),
+  ];
+}
 
 export function TokenTable(props: TokenListViewProps) {
   const { tokens, skeletonRows, now, selected, order } = props;
+  const { may } = useAccess();
+  const widths = columnWidths(maySelectTokens(may), allowedRowActions(may).length);
+  const minWidth = widths.reduce<number>((sum, width) => sum + (width ?? 0), 0) + NAME_MIN_WIDTH;
   // The screen may pass new functions on every render; the head need not be drawn again for that.
   const { onSelectPage, onSort } = useStableCallbacks({
     onSelectPage: props.onSelectPage,
@@ -27,7 +42,7 @@ export function TokenTable(props: TokenListViewProps) {
   });
   return (
     <ListNow value={now}>
-      <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table
           verticalSpacing="sm"
           horizontalSpacing={8}
@@ -36,7 +51,7 @@ export function TokenTable(props: TokenListViewProps) {
           aria-busy={!tokens}
         >
           <colgroup>
-            {COLUMN_WIDTHS.map((width, column) => (
+            {widths.map((width, column) => (
               <col key={column} style={width ? { width } : undefined} />
             ))}
           </colgroup>
@@ -51,9 +66,9 @@ export function TokenTable(props: TokenListViewProps) {
               ? tokens.map((token) => <TokenRow key={token.id} {...itemProps(token, props)} />)
               : Array.from({ length: skeletonRows }, (_, row) => (
                   <Table.Tr key={row} aria-hidden="true">
-                    {COLUMN_WIDTHS.map((_, cell) => (
+                    {widths.map((width, cell) => (
                       <Table.Td key={cell}>
-                        <Skeleton height={14} radius="sm" width={cell === 1 ? '80%' : '60%'} />
+                        <Skeleton height={14} radius="sm" width={width === null ? '80%' : '60%'} />
                       </Table.Td>
                     ))}
                   </Table.Tr>

@@ -1,4 +1,5 @@
 import { Button, Group, Loader, Text, Title } from '@mantine/core';
+import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { IconPlus } from '../../components/icons';
 import type { ExportFilter } from './api/export-tokens';
@@ -23,6 +24,7 @@ export function TokensHeader({
   phone: boolean;
 }) {
   const { t, locale } = useI18n();
+  const { may } = useAccess();
   return (
     <Group justify="space-between" align="center" gap="sm">
       {/* On a phone the buttons always take a line of their own: the count arriving moves nothing. */}
@@ -52,9 +54,11 @@ export function TokensHeader({
       </Group>
       <Group gap="xs">
         <ExportMenu params={exportFilter} />
-        <Button leftSection={<IconPlus />} onClick={onCreate}>
-          {t('tokens.create')}
-        </Button>
+        {may('tokens.create') && (
+          <Button leftSection={<IconPlus />} onClick={onCreate}>
+            {t('tokens.create')}
+          </Button>
+        )}
       </Group>
     </Group>
   );

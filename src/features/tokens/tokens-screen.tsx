@@ -1,6 +1,7 @@
 import { Paper, Stack } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useAccess } from '../../components/access';
 import { useNow } from '../../components/use-now';
 import { useSlow } from '../../components/use-slow';
 import { useScanProgress, useTokenList } from './api/list-tokens';
@@ -31,10 +32,11 @@ export function TokensScreen() {
   const scanning = useScanProgress(params);
   const selection = useTokenSelection(JSON.stringify(params), list.data?.items);
   const handlers = useRowActions(setDialog);
+  const { may } = useAccess();
 
   useHotkeys([
     ['/', () => searchRef.current?.focus()],
-    ['n', () => setDialog((open) => open ?? { kind: 'create' })],
+    ['n', () => may('tokens.create') && setDialog((open) => open ?? { kind: 'create' })],
   ]);
 
   // The first page is drawn in the background, yielding every few milliseconds, rather than in

@@ -9,10 +9,10 @@ import { describeError } from '../../../components/describe-error';
 import { DialogButtons } from '../../../components/dialog-buttons';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useI18n } from '../../../components/i18n';
+import { CopyAction, WholeKey } from '../../../components/whole-key';
 import { IconAlert } from '../../../components/icons';
 import { formatDateTime, formatRelative, nowSeconds } from '../../../lib/time';
 import { useRotateKey, type RotateKey } from '../api/rotate-key';
-import { CopyAction, WholeKey } from '../new-key-dialog';
 
 /** How long the old key keeps working, in seconds: the choices the service's limit allows. */
 export const GRACE_CHOICES = { now: 0, hour: 3_600, day: 86_400, week: 604_800 } as const;
@@ -27,7 +27,7 @@ function RotatedKey({ result, onClose }: { result: RotateResult; onClose: () => 
       <Alert color="yellow" variant="light" icon={<IconAlert />}>
         {t('newKey.warning')}
       </Alert>
-      <WholeKey label={t('rotate.newKey')} value={result.key} />
+      <WholeKey label={t('rotate.newKey')} value={`sk-${result.key}`} />
       <Text size="sm" role="status">
         {oldKeyWorks
           ? t('rotate.oldWorksUntil', { time: formatDateTime(until, locale) })

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useBackend } from '../../../api/backend-context';
 import { NEVER, TokenStatus, type Token } from '../../../contract/token';
 import { NO_RESET } from '../../../contract/quota-reset';
+import { useAccess } from '../../../components/access';
 import { useI18n } from '../../../components/i18n';
 import { IconEdit, IconKey } from '../../../components/icons';
 import { QuotaAmount } from '../../../components/quota';
@@ -93,6 +94,7 @@ export function TokenLifecycle({
 }) {
   const { t, locale } = useI18n();
   const backend = useBackend();
+  const { may } = useAccess();
   const missing = backend.lifecycleMissing !== null;
   const period = token.quota_reset_period;
   const when = (time: number) => whenText(time, now, locale);
@@ -136,18 +138,22 @@ export function TokenLifecycle({
         </SimpleGrid>
       )}
       <Group gap="xs">
-        <Button variant="default" leftSection={<IconEdit />} onClick={onEdit}>
-          {t('details.edit')}
-        </Button>
-        <Button
-          variant="default"
-          leftSection={<IconKey />}
-          onClick={onRotate}
-          disabled={!backend.rotate}
-          aria-describedby={missing ? 'lifecycle-missing' : undefined}
-        >
-          {t('details.rotate')}
-        </Button>
+        {may('tokens.update') && (
+          <Button variant="default" leftSection={<IconEdit />} onClick={onEdit}>
+            {t('details.edit')}
+          </Button>
+        )}
+        {may('tokens.rotate') && (
+          <Button
+            variant="default"
+            leftSection={<IconKey />}
+            onClick={onRotate}
+            disabled={!backend.rotate}
+            aria-describedby={missing ? 'lifecycle-missing' : undefined}
+          >
+            {t('details.rotate')}
+          </Button>
+        )}
       </Group>
     </Stack>
   );

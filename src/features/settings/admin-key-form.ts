@@ -1,0 +1,19 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { adminKeyCreateSchema, adminRoleSchema } from '../../contract/admin-key';
+import { issueErrorMap, type IssueMessages } from '../../lib/i18n/form-issues';
+import type { Translate } from '../../lib/i18n/translate';
+
+/** The roles a new key may be given, the everyday one first. */
+export const OFFERED_ROLES = ['operator', 'viewer', 'owner', 'gateway'] as const;
+
+/** The service's own rules; the role comes from a select, so it is always one of them. */
+const adminKeyFormSchema = adminKeyCreateSchema.extend({ role: adminRoleSchema });
+export type AdminKeyFormValues = z.input<typeof adminKeyFormSchema>;
+export type AdminKeyFormResult = z.output<typeof adminKeyFormSchema>;
+
+const MESSAGES: IssueMessages<keyof AdminKeyFormValues> = { name: 'adminKeys.nameInvalid' };
+
+/** Checks the form, telling each problem in the reader's language. */
+export const adminKeyFormResolver = (t: Translate) =>
+  zodResolver(adminKeyFormSchema, { error: issueErrorMap(MESSAGES, t) });

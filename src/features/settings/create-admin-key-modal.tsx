@@ -1,0 +1,82 @@
+import { Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { AdminKeysAccess } from '../../api/backend';
+import { NAME_MAX } from '../../contract/token';
+import type { AdminKey } from '../../contract/admin-key';
+import { describeError } from '../../components/describe-error';
+import { DialogButtons } from '../../components/dialog-buttons';
+import { ErrorAlert } from '../../components/error-alert';
+import { useI18n } from '../../components/i18n';
+import {
+  adminKeyFormResolver,
+  OFFERED_ROLES,
+  type AdminKeyFormResult,
+  type AdminKeyFormValues,
+} from './admin-key-form';
+import { useCreateAdminKey } from './api/create-admin-key';
+
+/** A name and a role; under the role, what a key with it may do. */
+export function CreateAdminKeyModal({
+  adminKeys,
+  onClose,
+  onCreated,
+}: {
+  adminKeys: AdminKeysAccess;
+  onClose: () => void;
+  onCreated: (key: AdminKey) => void;
+}) {
+  const { t } = useI18n();
+  const create = useCreateAdminKey(adminKeys);
+  const resolver = useMemo(() => adminKeyFormResolver(t), [t]);
+  const form = useForm<AdminKeyFormValues, unknown, AdminKeyFormResult>({
+    resolver,
+    defaultValues: { name: '', role: OFFERED_ROLES[0] },
+  });
+  const role = useWatch({ control: form.control, name: 'role' });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      onCreated(await create.mutateAsync(values));
+    } catch (error) {
+      form.setError('root', { type: 'server', message: describeError(error, t) });
+    }
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('adminKeys.createTitle')}
+      closeButtonProps={{ 'aria-label': t('action.close') }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('adminKeys.name')}
+            placeholder={t('adminKeys.namePlaceholder')}
+            withAsterisk
+            maxLength={NAME_MAX * 4}
+            data-autofocus
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <NativeSelect
+            label={t('adminKeys.role')}
+            description={t(`role.may.${role}`)}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            data={OFFERED_ROLES.map((value) => ({ value, label: t(`role.${value}`) }))}
+            {...form.register('role')}
+          />
+          {errors.root && <ErrorAlert>{errors.root.message}</ErrorAlert>}
+          <DialogButtons
+            confirmLabel={t('adminKeys.create')}
+            onCancel={onClose}
+            busy={isSubmitting}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
