@@ -6,6 +6,7 @@ import {
   type TokenListQuery,
 } from '../contract/token';
 import { type TokenSummary } from '../contract/token-page';
+import type { AuditPage, AuditQuery } from '../contract/audit';
 import type { AdminIdentity, AdminKey, AdminKeyCreate } from '../contract/admin-key';
 import type { StatusInfo } from '../contract/status';
 import type { UsageBucket, UsageFigures } from '../contract/usage';
@@ -115,6 +116,8 @@ export interface TokenBackend {
   readonly lifecycleMissing: 'gateway' | null;
   /** A new whole key; the old one still works for `graceSeconds`. Null where the server cannot. */
   rotate: ((id: number, graceSeconds: number) => Promise<RotateResult>) | null;
+  /** A page of the record of changes and reveals, newest first; null where the server keeps none. */
+  audit: ((query: AuditQuery) => Promise<AuditPage>) | null;
   /** Who the connected key is, and so what it may do. */
   identity(): Promise<AdminIdentity>;
   /** Listing, creating and revoking admin keys; null where the server has one key only. */

@@ -22,6 +22,7 @@ import {
   IconActivity,
   IconApi,
   IconChart,
+  IconHistory,
   IconKey,
   IconLanguage,
   IconLogout,
@@ -36,6 +37,7 @@ const SettingsDrawer = lazyPart(() => import('../features/settings/settings-draw
 const ActivityDrawer = lazyPart(() => import('../features/activity/activity-drawer'));
 const ExplorerDrawer = lazyPart(() => import('../features/explorer/explorer-drawer'));
 const UsageScreen = lazyPart(() => import('../features/usage/usage-screen'));
+const AuditScreen = lazyPart(() => import('../features/audit/audit-screen'));
 const TokenDetailsDrawer = lazyPart(
   () => import('../features/tokens/details/token-details-drawer'),
 );
@@ -104,6 +106,7 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const [screen, setScreen] = useAddressParam('view');
   const [details, setDetails] = useAddressParam('details');
   const onUsage = screen === 'usage';
+  const onAudit = screen === 'audit';
   const detailsOf = detailsId(details);
   const schemes: Choice<MantineColorScheme>[] = [
     { value: 'light', label: t('theme.light') },
@@ -135,6 +138,12 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
               label={t(onUsage ? 'header.tokens' : 'header.usage')}
               icon={onUsage ? <IconKey /> : <IconChart />}
               onClick={() => setScreen(onUsage ? null : 'usage')}
+            />
+            <HeaderButton
+              compact={narrow}
+              label={t(onAudit ? 'header.tokens' : 'header.audit')}
+              icon={onAudit ? <IconKey /> : <IconHistory />}
+              onClick={() => setScreen(onAudit ? null : 'audit')}
             />
             <HeaderButton
               compact={narrow}
@@ -179,10 +188,8 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
       </AppShell.Header>
       <AppShell.Main>
         <Container size="xl" px={0}>
-          {onUsage ? (
-            <LazyBoundary>
-              <UsageScreen />
-            </LazyBoundary>
+          {onUsage || onAudit ? (
+            <LazyBoundary>{onUsage ? <UsageScreen /> : <AuditScreen />}</LazyBoundary>
           ) : (
             <TokensScreen />
           )}

@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '../api/errors';
+import { auditKeys } from '../components/audit/use-audit';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -21,14 +22,15 @@ const pollWhileAway = (query: Query) =>
 /**
  * The cache of one session. After every write the queries its `meta.invalidates` names are read
  * again, even after a failure (part of a batch may have gone through); the write resolves once
- * they have been, so a dialog closes onto the new rows.
+ * they have been, so a dialog closes onto the new rows. The audit records every write and
+ * reveal, so it is read again after each.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     mutationCache: new MutationCache({
       onSettled: (_data, _error, _variables, _result, mutation, { client }) =>
         Promise.all(
-          (mutation.meta?.invalidates ?? []).map((queryKey) =>
+          [...(mutation.meta?.invalidates ?? []), auditKeys.all].map((queryKey) =>
             client.invalidateQueries({ queryKey }),
           ),
         ),

@@ -69,3 +69,6 @@ export const IconSunMoon = (p: P) => (
   <Icon d="M12 3a9 9 0 1 0 9 9 7 7 0 0 1-9-9zM17 4h.01M20 7h.01" {...p} />
 );
 export const IconChart = (p: P) => <Icon d="M4 20V10M10 20V4M16 20v-7M22 20H2" {...p} />;
+export const IconHistory = (p: P) => (
+  <Icon d="M12 8v4l2 2M3.05 11a9 9 0 1 1 .5 4M3 20v-5h5" {...p} />
+);

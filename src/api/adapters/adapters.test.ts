@@ -341,6 +341,44 @@ describe('the new-api adapter', () => {
   });
 });
 
+describe('the audit', () => {
+  it('is read from this service with the filters asked for, and checked against the contract', async () => {
+    const record = {
+      id: 5,
+      time: 1_764_000_000,
+      actor: { id: 0, name: 'ADMIN_KEY', role: 'owner' },
+      ip: '127.0.0.1',
+      action: 'token.reveal',
+      token_id: 3,
+      before: null,
+      after: null,
+    };
+    const page = { items: [record], total: 1, total_capped: false, page: 2, page_size: 20 };
+    const calls = serve({ 'GET /api/audit/': () => ok(page) });
+    const backend = createBackend({ ...connection, kind: 'tokendesk' });
+    expect(await backend.audit!({ p: 2, size: 20, token_id: 3, action: 'token.reveal' })).toEqual(
+      page,
+    );
+    expect(Object.fromEntries(calls[0]!.url.searchParams)).toEqual({
+      p: '2',
+      size: '20',
+      token_id: '3',
+      action: 'token.reveal',
+    });
+    serve({
+      'GET /api/audit/': () => ok({ ...page, items: [{ ...record, action: 'token.burn' }] }),
+    });
+    await expect(backend.audit!({ p: 1, size: 20 })).rejects.toMatchObject({
+      kind: 'invalid-response',
+    });
+  });
+
+  it('is not kept by the gateways', () => {
+    expect(createBackend({ ...connection, kind: 'one-api' }).audit).toBeNull();
+    expect(createBackend({ ...connection, kind: 'new-api' }).audit).toBeNull();
+  });
+});
+
 describe('detecting the kind of server', () => {
   it('knows this service by a status without a system name', async () => {
     serve({

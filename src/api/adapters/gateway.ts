@@ -190,6 +190,8 @@ export function gatewayBackend<Raw extends UpstreamToken>(
     // Neither gateway has refills, rate limits per token or rotation.
     lifecycleMissing: 'gateway',
     rotate: null,
+    // The gateways record no changes: the audit is this service's own.
+    audit: null,
     // The access token is the one key, with every right of its user; its name is the user's.
     identity: async () => {
       const user = await client.request('GET', '/api/user/self', { schema: gatewayUserSchema });

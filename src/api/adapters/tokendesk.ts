@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminIdentitySchema, adminKeySchema } from '../../contract/admin-key';
+import { auditPageSchema } from '../../contract/audit';
 import { optionSchema, statusInfoSchema } from '../../contract/status';
 import { tokenSchema } from '../../contract/token';
 import { tokenPageSchema, tokenSummarySchema } from '../../contract/token-page';
@@ -68,6 +69,8 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
         body: { grace_seconds: graceSeconds },
         schema: rotateResultSchema,
       }),
+    audit: (query) =>
+      client.request('GET', '/api/audit/', { query: { ...query }, schema: auditPageSchema }),
     identity: () => client.request('GET', '/api/admin-key/self', { schema: adminIdentitySchema }),
     adminKeys: {
       list: () => client.request('GET', '/api/admin-key/', { schema: z.array(adminKeySchema) }),

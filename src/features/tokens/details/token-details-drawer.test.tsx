@@ -6,10 +6,14 @@ import { TokenStatus } from '../../../contract/token';
 import type { UsageFigures } from '../../../contract/usage';
 import { fakeServer, ok, refused, SERVICE_STATUS } from '../../../test-support/fake-server';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
+import { auditPage, recordedToken, sampleRecord } from '../../../test-support/sample-audit';
 import { sampleToken } from '../../../test-support/sample-token';
 import TokenDetailsDrawer from './token-details-drawer';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
 
 const NOW = Math.floor(Date.now() / 1000);
 const token = sampleToken({
@@ -20,7 +24,8 @@ const token = sampleToken({
   status: TokenStatus.exhausted,
   quota_reset_period: 'daily',
   quota_reset_amount: 2_500_000,
-  next_reset_time: NOW + 3_600,
+  // A minute past the hour, so that it still reads "in 1 hour" on a slow run.
+  next_reset_time: NOW + 3_660,
   rpm_limit: 60,
 });
 const emptyUsage: UsageFigures = {
@@ -37,6 +42,7 @@ const GATEWAY_STATUS = ok({ version: 'v0.6', system_name: 'One API', quota_per_u
 function open(routes: Parameters<typeof fakeServer>[0], kind: ServerKind = 'tokendesk') {
   const server = fakeServer({
     'GET /api/status': () => (kind === 'tokendesk' ? SERVICE_STATUS : GATEWAY_STATUS),
+    'GET /api/audit/': () => ok(auditPage([])),
     ...routes,
   });
   const closed = vi.fn();
@@ -95,6 +101,52 @@ describe('the token details drawer', () => {
     expect(rotate?.body).toEqual({ grace_seconds: 3_600 });
   });
 
+  it('shows the token’s history newest first, more on asking, and links to all of it', async () => {
+    const records = Array.from({ length: 7 }, (_, index) =>
+      sampleRecord({
+        id: 70 - index,
+        action: 'token.update',
+        before: recordedToken({ rpm_limit: 10 * (7 - index) }),
+        after: recordedToken({ rpm_limit: 10 * (8 - index) }),
+      }),
+    );
+    const { server, user } = open({
+      'GET /api/token/7': () => ok(token),
+      'GET /api/token/7/usage': () => ok(emptyUsage),
+      'GET /api/audit/': ({ url }) => {
+        const p = Number(url.searchParams.get('p'));
+        return ok(
+          auditPage(records.slice((p - 1) * 5, p * 5), { total: 7, page: p, page_size: 5 }),
+        );
+      },
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Token: Support bot' });
+    const history = within(drawer).getByRole('region', { name: 'History' });
+    await vi.waitFor(() => expect(within(history).getAllByRole('article')).toHaveLength(5));
+    expect(within(history).getAllByRole('article')[0]).toHaveTextContent(
+      'Requests per minute: 70 requests per minute → changed to 80 requests per minute',
+    );
+    const asked = server.calls.find((call) => call.url.pathname === '/api/audit/')!.url;
+    expect(asked.searchParams.get('token_id')).toBe('7');
+
+    await user.click(within(history).getByRole('button', { name: 'Show more' }));
+    await vi.waitFor(() => expect(within(history).getAllByRole('article')).toHaveLength(7));
+    expect(within(history).queryByRole('button', { name: 'Show more' })).toBeNull();
+
+    const all = within(history).getByRole('link', { name: 'Show all in the audit' });
+    expect(all).toHaveAttribute('href', '?view=audit&token_id=7');
+    await user.click(all);
+    expect(window.location.search).toBe('?view=audit&token_id=7');
+  });
+
+  it('says when nothing was recorded for the token', async () => {
+    open({
+      'GET /api/token/7': () => ok(token),
+      'GET /api/token/7/usage': () => ok(emptyUsage),
+    });
+    expect(await screen.findByText('No change to this token has been recorded.')).toBeVisible();
+  });
+
   it('on a gateway, keeps rotation off and says why', async () => {
     open(
       {
@@ -110,5 +162,8 @@ describe('the token details drawer', () => {
       'one-api and new-api have no refills, rate limits per token or key rotation.',
     );
     await waitFor(() => expect(drawer).toHaveTextContent('Summed from 0 consumption logs'));
+    expect(within(drawer).getByRole('region', { name: 'History' })).toHaveTextContent(
+      'The audit is kept by Tokendesk’s own service; one-api keeps none.',
+    );
   });
 });

@@ -15,12 +15,14 @@ import { useTokenDetail } from '../api/token-detail';
 import { useTokenFormSubmit } from '../use-token-form-submit';
 import { RotateKeyDialog } from './rotate-key-dialog';
 import { TokenFacts, TokenLifecycle } from './token-facts';
+import { TokenHistory } from './token-history';
 
 const TokenFormModal = lazyPart(() => import('../token-form-modal'));
 
 /**
- * One token: its fields, what it spent and on which models, and its key's lifecycle. Opened by
- * the address (?details=ID), so the view can be copied and opened again; the key never is in it.
+ * One token: its fields, what it spent and on which models, its key's lifecycle, and the changes
+ * made to it. Opened by the address (?details=ID), so the view can be copied and opened again;
+ * the key never is in it.
  */
 export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useI18n();
@@ -77,6 +79,8 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
                 chartHeight={phone ? 180 : 220}
               />
             </Stack>
+            <Divider />
+            <TokenHistory tokenId={token.id} now={now} />
           </Stack>
         )}
       </Drawer>

@@ -1,0 +1,136 @@
+import type { AuditAction, AuditRecord, AuditSubject } from '../../contract/audit';
+
+/** What a record was about, which says how its before and after are read. */
+export type AuditSubjectKind = 'token' | 'option' | 'admin_key';
+
+export const subjectOf = (action: AuditAction): AuditSubjectKind =>
+  action.startsWith('token.') ? 'token' : action === 'option.update' ? 'option' : 'admin_key';
+
+/** The token fields a person set or changes, in the order the form shows them; the key last. */
+export const TOKEN_FIELDS = [
+  'name',
+  'status',
+  'remain_quota',
+  'unlimited_quota',
+  'used_quota',
+  'expired_time',
+  'quota_reset_period',
+  'quota_reset_amount',
+  'rpm_limit',
+  'models',
+  'subnet',
+  'key',
+] as const;
+export type AuditTokenField = (typeof TOKEN_FIELDS)[number];
+
+/** A new token shows these always, and its other fields only where they are not the defaults. */
+const CREATE_ALWAYS: readonly AuditTokenField[] = ['name', 'remain_quota', 'expired_time'];
+const CREATE_DEFAULTS: Partial<Record<AuditTokenField, unknown>> = {
+  unlimited_quota: false,
+  quota_reset_period: 'none',
+  quota_reset_amount: 0,
+  rpm_limit: 0,
+  models: '',
+  subnet: '',
+};
+/** What a deleted token was. */
+const DELETED: readonly AuditTokenField[] = [
+  'name',
+  'status',
+  'remain_quota',
+  'used_quota',
+  'expired_time',
+];
+const ADMIN_KEY_FIELDS = ['name', 'role'] as const;
+
+export interface FieldValue {
+  field: string;
+  value: unknown;
+}
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * What a record shows: a reveal, the fields of what was created or deleted, or the fields that
+ * a change made differ. An option's field is its key.
+ */
+export type AuditShown =
+  | { kind: 'revealed' }
+  | { kind: 'values'; subject: AuditSubjectKind; fields: FieldValue[] }
+  | { kind: 'changes'; subject: AuditSubjectKind; changes: FieldChange[] };
+
+const valuesOf = (record: NonNullable<AuditSubject>, fields: readonly string[]): FieldValue[] =>
+  fields.filter((field) => field in record).map((field) => ({ field, value: record[field] }));
+
+function tokenValues(record: NonNullable<AuditSubject>, created: boolean): FieldValue[] {
+  if (!created) return valuesOf(record, DELETED);
+  const shown = TOKEN_FIELDS.filter(
+    (field) =>
+      CREATE_ALWAYS.includes(field) ||
+      (field in CREATE_DEFAULTS && record[field] !== CREATE_DEFAULTS[field]),
+  );
+  // An unlimited token's quota figure is kept but not enforced: "Unlimited" says what matters.
+  return valuesOf(
+    record,
+    record.unlimited_quota === true ? shown.filter((field) => field !== 'remain_quota') : shown,
+  );
+}
+
+function optionFields(record: AuditSubject): FieldValue[] {
+  return record && typeof record.key === 'string'
+    ? [{ field: record.key, value: record.value }]
+    : [];
+}
+
+function valuesShown(
+  subject: AuditSubjectKind,
+  record: NonNullable<AuditSubject>,
+  created: boolean,
+) {
+  if (subject === 'token') return tokenValues(record, created);
+  if (subject === 'option') return optionFields(record);
+  return valuesOf(record, ADMIN_KEY_FIELDS);
+}
+
+function changedFields(
+  subject: AuditSubjectKind,
+  before: NonNullable<AuditSubject>,
+  after: NonNullable<AuditSubject>,
+): FieldChange[] {
+  if (subject === 'option') {
+    const key = typeof after.key === 'string' ? after.key : before.key;
+    return typeof key === 'string' && before.value !== after.value
+      ? [{ field: key, before: before.value, after: after.value }]
+      : [];
+  }
+  const fields: readonly string[] = subject === 'token' ? TOKEN_FIELDS : ADMIN_KEY_FIELDS;
+  return fields
+    .filter((field) => before[field] !== after[field])
+    .map((field) => ({ field, before: before[field], after: after[field] }));
+}
+
+export function auditShown({ action, before, after }: AuditRecord): AuditShown {
+  if (action === 'token.reveal') return { kind: 'revealed' };
+  const subject = subjectOf(action);
+  if (before && after)
+    return { kind: 'changes', subject, changes: changedFields(subject, before, after) };
+  const record = after ?? before;
+  return {
+    kind: 'values',
+    subject,
+    fields: record ? valuesShown(subject, record, after !== null) : [],
+  };
+}
+
+/** The token's name as the record knows it, from after the change or, once deleted, before. */
+export function tokenNameOf({
+  before,
+  after,
+}: Pick<AuditRecord, 'before' | 'after'>): string | null {
+  const name = after?.name ?? before?.name;
+  return typeof name === 'string' ? name : null;
+}

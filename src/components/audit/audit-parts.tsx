@@ -1,0 +1,57 @@
+import { Stack, Text } from '@mantine/core';
+import type { AuditRecord } from '../../contract/audit';
+import { formatDateTime, formatRelative } from '../../lib/time';
+import { DetailsLink } from '../details-link';
+import { useI18n } from '../i18n';
+import { tokenNameOf } from './audit-changes';
+import { ACTION_WORDS, ROLE_WORDS } from './audit-words';
+
+/** When: the date and time in the person's clock, and how long ago. */
+export function RecordTime({ time, now }: { time: number; now: number }) {
+  const { locale } = useI18n();
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{formatDateTime(time, locale)}</Text>
+      <Text size="xs" c="dimmed">
+        {formatRelative(time, now, locale)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Who: the admin key's name, its role, and the address the change came from. */
+export function RecordActor({ record }: { record: AuditRecord }) {
+  const { t } = useI18n();
+  const { actor, ip } = record;
+  return (
+    <Stack gap={0}>
+      <Text size="sm" fw={500} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+        {actor.name}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t(ROLE_WORDS[actor.role])}
+        {ip && ` · ${t('audit.fromIp', { ip })}`}
+      </Text>
+    </Stack>
+  );
+}
+
+export function ActionText({ record }: { record: AuditRecord }) {
+  const { t } = useI18n();
+  return (
+    <Text size="sm" fw={600}>
+      {t(ACTION_WORDS[record.action])}
+    </Text>
+  );
+}
+
+/** The token a record is about, by the name it had, opening its details; nothing otherwise. */
+export function RecordToken({ record }: { record: AuditRecord }) {
+  const { t } = useI18n();
+  if (record.token_id === null) return null;
+  return (
+    <DetailsLink id={record.token_id}>
+      {tokenNameOf(record) ?? t('audit.tokenId', { id: record.token_id })}
+    </DetailsLink>
+  );
+}
