@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerKind } from '../../api/client';
+import type { AdminIdentity } from '../../contract/admin-key';
 import type { Language } from '../../lib/i18n/languages';
 import type { Token } from '../../contract/token';
 import {
@@ -32,11 +33,13 @@ function openForm({
   token = null,
   language,
   save,
+  identity,
 }: {
   kind?: ServerKind;
   token?: Token | null;
   language?: Language;
   save: (body: unknown) => Answer;
+  identity?: AdminIdentity;
 }) {
   const server = fakeServer({
     'GET /api/status': () => (kind === 'tokendesk' ? SERVICE_STATUS : GATEWAY_STATUS),
@@ -58,7 +61,7 @@ function openForm({
         );
       }}
     />,
-    { connection: { baseUrl: 'http://server.test', adminKey: 'k', kind }, language },
+    { connection: { baseUrl: 'http://server.test', adminKey: 'k', kind }, language, identity },
   );
   return { ...view, server, saved };
 }
@@ -174,6 +177,32 @@ describe('the token form', () => {
       quota_reset_period: 'none',
       quota_reset_amount: 0,
       rpm_limit: 0,
+    });
+  });
+
+  it('shows an operator the models and addresses without letting them be changed, and sends them back as they were', async () => {
+    const limited = { ...stored, models: 'gpt-4o', subnet: '10.0.0.0/8' };
+    const { user, server, saved } = openForm({
+      token: limited,
+      save: (body) => ok({ ...limited, ...(body as object) }),
+      identity: { id: 2, name: 'Support desk', role: 'operator' },
+    });
+    const form = await dialog('Edit token');
+    const models = within(form).getByRole('textbox', { name: 'Allowed models' });
+    expect(models).toHaveValue('gpt-4o');
+    expect(models).toHaveAttribute('readonly');
+    expect(models).toHaveAccessibleDescription(/The role of this key may not change them\./);
+    expect(within(form).getByRole('textbox', { name: 'Allowed IP ranges' })).toHaveAttribute(
+      'readonly',
+    );
+    await fill(user, nameInput(form), 'Staging 2');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(server.calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      name: 'Staging 2',
+      models: 'gpt-4o',
+      subnet: '10.0.0.0/8',
     });
   });
 });
