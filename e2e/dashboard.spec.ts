@@ -382,7 +382,9 @@ test.describe('when the service misbehaves', () => {
     });
     try {
       await page.reload();
-      await expect(page.getByText('The admin key was rejected')).toBeVisible();
+      await expect(
+        page.getByText('The server refused this admin key: it may have been revoked.'),
+      ).toBeVisible();
       await expect(page.getByLabel('Admin key')).toBeVisible();
     } finally {
       await changed.stop();

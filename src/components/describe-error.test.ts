@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
+import { refusalMessage } from '../contract/admin-key';
 import { en, type MessageKey } from '../lib/i18n/en';
 import { MessageError } from '../lib/i18n/message-error';
 import { interpolate, type Params } from '../lib/i18n/translate';
@@ -22,6 +23,11 @@ describe('describing failures', () => {
     expect(
       describeError(new ApiError('rejected', 'x', 400, 'name must be 1 to 50 characters'), english),
     ).toBe('name must be 1 to 50 characters');
+  });
+
+  it('shows a refusal by role as the service words it', () => {
+    const refusal = refusalMessage('operator', 'tokens.delete');
+    expect(describeError(new ApiError('rejected', 'x', 403, refusal), english)).toBe(refusal);
   });
 
   it('explains failures without a server message in the reader’s language', () => {

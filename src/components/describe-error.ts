@@ -28,7 +28,8 @@ const KNOWN_SERVER_MESSAGES: Array<[RegExp, MessageKey]> = [
   [/access token/i, 'upstream.badKey'],
   [/New-Api-User/i, 'upstream.userHeader'],
   [/权限不足|无权/, 'upstream.forbidden'],
-  [/频繁|too many|rate limit/i, 'upstream.rateLimited'],
+  // Not "rate limits": a role refusal lists them among what an operator may change.
+  [/频繁|too many|rate limit(?!s)/i, 'upstream.rateLimited'],
   [/record not found|不存在/i, 'upstream.notFound'],
   [/额度.*负|negative/i, 'upstream.negativeQuota'],
 ];
