@@ -31,7 +31,7 @@ import {
 } from '../components/icons';
 import { TokensScreen } from '../features/tokens/tokens-screen';
 import { LANGUAGES } from '../lib/i18n/languages';
-import { ChoiceMenu, type Choice } from './choice-menu';
+import { ChoiceMenu, type Choice, type HeaderControlSize } from './choice-menu';
 
 const SettingsDrawer = lazyPart(() => import('../features/settings/settings-drawer'));
 const ActivityDrawer = lazyPart(() => import('../features/activity/activity-drawer'));
@@ -59,16 +59,18 @@ function HeaderButton({
   label,
   icon,
   compact,
+  size,
   ...props
 }: {
   label: string;
   icon: ReactNode;
   compact: boolean;
+  size: HeaderControlSize;
   onClick?: () => void;
 }) {
   return compact ? (
     <Tooltip label={label}>
-      <ActionIcon variant="default" size="lg" aria-label={label} {...props}>
+      <ActionIcon variant="default" size={size} aria-label={label} {...props}>
         {icon}
       </ActionIcon>
     </Tooltip>
@@ -102,6 +104,8 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const narrow = useMediaQuery('(max-width: 75em)', false, { getInitialValueInEffect: false });
+  // Smaller on a phone, so the name of the app and of the key keep room beside eight buttons.
+  const controlSize: HeaderControlSize = phone ? 'md' : 'lg';
   const [panel, setPanel] = useState<'settings' | 'activity' | 'explorer' | null>(null);
   const [screen, setScreen] = useAddressParam('view');
   const [details, setDetails] = useAddressParam('details');
@@ -135,24 +139,28 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
           <Group gap={phone ? 4 : 'xs'} wrap="nowrap">
             <HeaderButton
               compact={narrow}
+              size={controlSize}
               label={t(onUsage ? 'header.tokens' : 'header.usage')}
               icon={onUsage ? <IconKey /> : <IconChart />}
               onClick={() => setScreen(onUsage ? null : 'usage')}
             />
             <HeaderButton
               compact={narrow}
+              size={controlSize}
               label={t(onAudit ? 'header.tokens' : 'header.audit')}
               icon={onAudit ? <IconKey /> : <IconHistory />}
               onClick={() => setScreen(onAudit ? null : 'audit')}
             />
             <HeaderButton
               compact={narrow}
+              size={controlSize}
               label={t('header.activity')}
               icon={<IconActivity />}
               onClick={() => setPanel('activity')}
             />
             <HeaderButton
               compact={narrow}
+              size={controlSize}
               label={t('header.api')}
               icon={<IconApi />}
               onClick={() => setPanel('explorer')}
@@ -163,6 +171,7 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
               choices={LANGUAGES.map(({ code, label }) => ({ value: code, label, lang: code }))}
               current={language}
               onChoose={setLanguage}
+              size={controlSize}
             />
             <ChoiceMenu
               label={t('header.theme')}
@@ -170,15 +179,18 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
               choices={schemes}
               current={colorScheme}
               onChoose={setColorScheme}
+              size={controlSize}
             />
             <HeaderButton
               compact={narrow}
+              size={controlSize}
               label={t('header.settings')}
               icon={<IconSettings />}
               onClick={() => setPanel('settings')}
             />
             <HeaderButton
               compact={phone}
+              size={controlSize}
               label={t('header.logout')}
               icon={<IconLogout />}
               onClick={() => sessionStore.end('logout')}

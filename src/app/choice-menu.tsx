@@ -1,6 +1,9 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import type { ReactNode } from 'react';
 
+/** How large the header's icon buttons are: smaller on a phone. */
+export type HeaderControlSize = 'md' | 'lg';
+
 export interface Choice<T extends string> {
   value: T;
   label: string;
@@ -15,17 +18,19 @@ export function ChoiceMenu<T extends string>({
   choices,
   current,
   onChoose,
+  size,
 }: {
   label: string;
   icon: ReactNode;
   choices: readonly Choice<T>[];
   current: T;
   onChoose: (value: T) => void;
+  size: HeaderControlSize;
 }) {
   return (
     <Menu position="bottom-end">
       <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label={label}>
+        <ActionIcon variant="default" size={size} aria-label={label}>
           {icon}
         </ActionIcon>
       </Menu.Target>

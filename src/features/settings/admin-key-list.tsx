@@ -52,6 +52,7 @@ export function AdminKeyList({
               size="xs"
               variant="light"
               color="red"
+              flex="none"
               aria-label={t('adminKeys.revokeNamed', { name: adminKey.name })}
               onClick={() => onRevoke(adminKey)}
             >

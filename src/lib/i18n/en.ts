@@ -6,7 +6,7 @@ export const en = {
   'header.settings': 'Settings',
   'header.logout': 'Log out',
   'header.connectedTo': 'Connected to {host}',
-  'header.identity': '{name} · {role}',
+  'header.identity': '{role} · {name}',
   'header.identityAt': '{name} · {role} · connected to {host}',
   'role.owner': 'Owner',
   'role.operator': 'Operator',

@@ -8,7 +8,7 @@ export const zhCN: Messages = {
   'header.settings': '设置',
   'header.logout': '退出登录',
   'header.connectedTo': '已连接到 {host}',
-  'header.identity': '{name} · {role}身份',
+  'header.identity': '{role}：{name}',
   'header.identityAt': '{name} · {role}身份 · 已连接到 {host}',
   'role.owner': '所有者',
   'role.operator': '操作员',
