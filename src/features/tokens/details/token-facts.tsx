@@ -137,24 +137,26 @@ export function TokenLifecycle({
           </Fact>
         </SimpleGrid>
       )}
-      <Group gap="xs">
-        {may('tokens.update') && (
-          <Button variant="default" leftSection={<IconEdit />} onClick={onEdit}>
-            {t('details.edit')}
-          </Button>
-        )}
-        {may('tokens.rotate') && (
-          <Button
-            variant="default"
-            leftSection={<IconKey />}
-            onClick={onRotate}
-            disabled={!backend.rotate}
-            aria-describedby={missing ? 'lifecycle-missing' : undefined}
-          >
-            {t('details.rotate')}
-          </Button>
-        )}
-      </Group>
+      {(may('tokens.update') || may('tokens.rotate')) && (
+        <Group gap="xs">
+          {may('tokens.update') && (
+            <Button variant="default" leftSection={<IconEdit />} onClick={onEdit}>
+              {t('details.edit')}
+            </Button>
+          )}
+          {may('tokens.rotate') && (
+            <Button
+              variant="default"
+              leftSection={<IconKey />}
+              onClick={onRotate}
+              disabled={!backend.rotate}
+              aria-describedby={missing ? 'lifecycle-missing' : undefined}
+            >
+              {t('details.rotate')}
+            </Button>
+          )}
+        </Group>
+      )}
     </Stack>
   );
 }
