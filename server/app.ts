@@ -8,6 +8,8 @@ import { answerFailures } from './http/failures';
 import { compressWhenAccepted } from './http/fast-paths';
 import { standardHeaders } from './http/standard-headers';
 import type { App, AppEnv } from './http/types';
+import { adminKeyRoutes } from './routes/admin-keys';
+import { auditRoutes } from './routes/audit';
 import { healthRoutes } from './routes/health';
 import { mountApiDescription } from './routes/openapi';
 import { optionRoutes } from './routes/options';
@@ -49,15 +51,18 @@ export function createApp({
     now,
     trustedProxies: config.trustProxy ?? null,
     failures,
+    identify: (digest) => store.identifyAdminKey(digest),
   });
-  app.use('/api/token/*', requireAdminKey);
-  app.use('/api/option/*', requireAdminKey);
-  app.use('/api/usage/*', requireAdminKey);
+  for (const path of ['token', 'option', 'usage', 'admin-key', 'audit']) {
+    app.use(`/api/${path}/*`, requireAdminKey);
+  }
 
   app.route('/api/token', tokenRoutes(store));
   app.route('/api/token/:id', tokenByIdRoutes(store));
   app.route('/api/option', optionRoutes(store));
   app.route('/api/usage', usageRoutes(store));
+  app.route('/api/admin-key', adminKeyRoutes(store));
+  app.route('/api/audit', auditRoutes(store));
   app.route('/api/status', statusRoutes(store));
   mountApiDescription(app);
   app.route('/healthz', healthRoutes(store));

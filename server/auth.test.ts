@@ -98,7 +98,7 @@ describe('admin key', () => {
         expect(response.success).toBe(false);
         expect(response.data).toBeNull();
         expect(response.message).toBe(
-          'The admin key is missing or wrong: send it as "Authorization: Bearer <admin key>"',
+          'The admin key is missing, wrong or revoked: send a valid one as "Authorization: Bearer <admin key>"',
         );
         expect(response.headers.get('WWW-Authenticate')).toBe('Bearer realm="Tokendesk"');
         expect(response.message).not.toContain(TEST_ADMIN_KEY);

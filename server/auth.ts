@@ -1,5 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { OWNER_IDENTITY, type AdminIdentity } from '../src/contract/admin-key';
 import { FailureLimiter, type FailureCounter } from './failure-limiter';
 import type { AddressRanges } from './address-ranges';
 import { clientAddress } from './http/client-address';
@@ -19,10 +20,14 @@ export interface AdminAuthOptions {
   trustedProxies: AddressRanges | null;
   /** Where failures are counted: by default this process; the database when several share it. */
   failures?: FailureCounter;
+  /** The stored admin key with this SHA-256 digest, or null. */
+  identify: (digest: Buffer) => Promise<AdminIdentity | null>;
 }
 
 /**
- * Requires `Authorization: Bearer <admin key>`. Messages never repeat what was sent. After
+ * Requires `Authorization: Bearer <admin key>`: ADMIN_KEY (the owner) or a stored admin key,
+ * looked up on every request so a revoked one is refused at once on every instance. Sets who is
+ * calling and from where (`audit`) for the routes. Messages never repeat what was sent. After
  * MAX_FAILURES wrong or missing keys in a minute, an address gets 429 for its wrong keys until
  * the minute is over. The right key always passes: the limit slows guessing, and an address may
  * be shared (a NAT, a load balancer) by a stranger and the administrators.
@@ -32,6 +37,7 @@ export function adminAuth({
   now,
   trustedProxies,
   failures,
+  identify,
 }: AdminAuthOptions): MiddlewareHandler<AppEnv> {
   const expected = sha256(adminKey);
   const limiter =
@@ -44,11 +50,19 @@ export function adminAuth({
     });
 
   return async (c, next) => {
+    const presented = bearerToken(c.req.header('authorization'));
+    const digest = sha256(presented);
+    const address = clientAddress(c, trustedProxies);
     // Comparing digests takes the same time for every input, whatever its length.
-    if (timingSafeEqual(sha256(bearerToken(c.req.header('authorization'))), expected)) {
+    const actor = timingSafeEqual(digest, expected)
+      ? OWNER_IDENTITY
+      : presented === ''
+        ? null
+        : await identify(digest);
+    if (actor) {
+      c.set('audit', { actor, ip: address });
       return next();
     }
-    const address = clientAddress(c, trustedProxies);
     const waitMs = await limiter.retryAfterMs(address);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -61,7 +75,7 @@ export function adminAuth({
     await limiter.recordFailure(address);
     throw new ApiError(
       401,
-      'The admin key is missing or wrong: send it as "Authorization: Bearer <admin key>"',
+      'The admin key is missing, wrong or revoked: send a valid one as "Authorization: Bearer <admin key>"',
       { 'WWW-Authenticate': 'Bearer realm="Tokendesk"' },
     );
   };

@@ -4,6 +4,8 @@
  * the run's PostgreSQL server. Every answer a test receives is held to the OpenAPI document
  * (openapi/answer-check.ts).
  */
+import type { AdminKey } from '../src/contract/admin-key';
+import { auditQuerySchema, type AuditPage } from '../src/contract/audit';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -271,6 +273,9 @@ export function startTestService(options: TestServiceOptions = {}): TestService 
 export interface StoreSnapshot {
   tokens: Token[];
   options: Option[];
+  adminKeys: AdminKey[];
+  /** The newest audit records (up to 100) and how many there are. */
+  audit: AuditPage;
 }
 
 export async function snapshotStore(store: TokenStore): Promise<StoreSnapshot> {
@@ -281,5 +286,11 @@ export async function snapshotStore(store: TokenStore): Promise<StoreSnapshot> {
     for (const token of page.items) tokens.push({ ...token, key: (await store.reveal(token.id))! });
     if (p * 100 >= page.total) break;
   }
-  return { tokens, options: await store.getOptions() };
+  return {
+    tokens,
+    options: await store.getOptions(),
+    // last_used_time changes with every use of a key, which is not a change of the data.
+    adminKeys: (await store.adminKeys()).map((key) => ({ ...key, last_used_time: 0 })),
+    audit: await store.auditPage(auditQuerySchema.parse({ size: '100' })),
+  };
 }

@@ -1,11 +1,12 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Hono } from 'hono';
+import type { AuditContext } from '../../src/contract/audit';
 
 /**
  * Under @hono/node-server the bindings carry the socket; under app.request() in tests there
- * are none, hence Partial.
+ * are none, hence Partial. `audit`: who is calling and from where, set by the admin key check.
  */
-export type AppEnv = { Bindings: Partial<HttpBindings> };
+export type AppEnv = { Bindings: Partial<HttpBindings>; Variables: { audit: AuditContext } };
 export type App = Hono<AppEnv>;
 export type AppContext = Context<AppEnv>;
 

@@ -178,7 +178,7 @@ describe('the answer check', () => {
     ).rejects.toThrow(/additional properties/);
     await expect(
       checkAnswer('GET', '/api/token/1', answer(413, { success: false, message: 'x', data: null })),
-    ).rejects.toThrow(/lists 200, 400, 401, 404, 429, 500/);
+    ).rejects.toThrow(/lists 200, 400, 401, 403, 404, 429, 500/);
     await expect(checkAnswer('GET', '/api/nothing', answer(404, { error: 'no' }))).rejects.toThrow(
       /not as the document says/,
     );

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey, tokenListQuerySchema, tokenSchema, type Token } from '../../src/contract/token';
 import { tokenPageSchema } from '../../src/contract/token-page';
+import { auditPageSchema, type AuditRecord } from '../../src/contract/audit';
 import { checkDatabaseFile } from '../store/sqlite-file-check';
 import { DATABASE_FILE } from '../store/sqlite-database';
 import { killLaunched, launchService, type RunningService } from '../test-process';
@@ -138,6 +139,40 @@ async function listEverything(service: RunningService): Promise<Token[]> {
   }
 }
 
+/** Every audit record the service holds, oldest first. */
+async function auditEverything(service: RunningService): Promise<AuditRecord[]> {
+  const records: AuditRecord[] = [];
+  for (let p = 1; ; p += 1) {
+    const response = await fetch(`${service.url}/api/audit/?size=100&p=${p}`, { headers: auth });
+    const page = auditPageSchema.parse(await answerData(response));
+    records.push(...page.items);
+    if (page.items.length < 100) return records.reverse();
+  }
+}
+
+/**
+ * No change without its record, no record without its change: each stored token's records name
+ * exactly its writes, from the create to the one it holds, in order; no record names anything else.
+ */
+function expectAuditOfWrites(stored: Token[], records: AuditRecord[]): void {
+  const byToken = new Map<number | null, AuditRecord[]>();
+  for (const record of records) {
+    byToken.set(record.token_id, [...(byToken.get(record.token_id) ?? []), record]);
+  }
+  for (const token of stored) {
+    const [, label, seq] = /^(c\d+-t\d+)-w(\d+)$/.exec(token.name)!;
+    const names = (byToken.get(token.id) ?? []).map((record) => {
+      expect(record.action).toBe(record.before === null ? 'token.create' : 'token.update');
+      return (record.after as { name: string }).name;
+    });
+    expect(names, `${label}: one record per write`).toEqual(
+      Array.from({ length: Number(seq) + 1 }, (_, write) => `${label}-w${write}`),
+    );
+    byToken.delete(token.id);
+  }
+  expect([...byToken.keys()], 'records of tokens that are not stored').toEqual([]);
+}
+
 /** Straight after the kill, before any restart has recovered the WAL into the database. */
 function checkFileAfterKill(dataDir: string): number {
   const check = checkDatabaseFile(join(dataDir, DATABASE_FILE));
@@ -224,9 +259,11 @@ describe(`crash durability on ${testEngine()}`, () => {
       const stored = await listEverything(service);
       expect(stored).toHaveLength(rowsStored);
       const { found, inFlight, inFlightApplied } = verify(logs, stored, round);
+      const records = await auditEverything(service);
+      expectAuditOfWrites(stored, records);
       console.log(
         `crash round ${r}: ${acknowledged} writes acknowledged before SIGKILL, ${found} found after restart; ` +
-          `${inFlight} in flight at the kill, ${inFlightApplied} of them applied; ${stored.length} tokens${env.DATABASE_URL === undefined ? '; integrity_check ok' : ''}`,
+          `${inFlight} in flight at the kill, ${inFlightApplied} of them applied; ${stored.length} tokens, ${records.length} audit records, one per write${env.DATABASE_URL === undefined ? '; integrity_check ok' : ''}`,
       );
       expect(acknowledged).toBeGreaterThan(0);
       expect(found).toBe(acknowledged);

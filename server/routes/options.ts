@@ -1,6 +1,7 @@
 import { optionUpdateSchema } from '../../src/contract/status';
 import { ok } from '../http/envelope';
 import { limitBody, readJsonBody } from '../http/json-body';
+import { allow } from '../http/permission';
 import { resourceApp } from '../http/resource';
 import type { App } from '../http/types';
 import type { TokenStore } from '../store/token-store';
@@ -8,11 +9,11 @@ import type { TokenStore } from '../store/token-store';
 /** /api/option: the settings the dashboard shows and changes. */
 export function optionRoutes(store: TokenStore): App {
   const options = resourceApp();
-  options.get('/', async (c) => c.json(ok(await store.getOptions())));
-  options.put('/', limitBody, async (c) => {
+  options.get('/', allow('options.read'), async (c) => c.json(ok(await store.getOptions())));
+  options.put('/', allow('options.update'), limitBody, async (c) => {
     const { key, value } = await readJsonBody(c, optionUpdateSchema);
     // Options travel and are kept as strings: 500000, true, false.
-    return c.json(ok(await store.setOption(key, String(value))));
+    return c.json(ok(await store.setOption(key, String(value), c.get('audit'))));
   });
   return options;
 }

@@ -7,11 +7,13 @@ import {
   tokenUpdateQuerySchema,
   tokenUpdateSchema,
 } from '../../src/contract/token';
+import { refusalMessage } from '../../src/contract/admin-key';
 import { usageReportSchema } from '../../src/contract/usage';
 import { tokenVerifySchema } from '../../src/contract/verify';
 import { ok } from '../http/envelope';
 import { completeJson, listAnswer, queryParser } from '../http/fast-paths';
 import { ApiError } from '../http/failures';
+import { allow } from '../http/permission';
 import { limitBody, readJsonBody } from '../http/json-body';
 import { resourceApp } from '../http/resource';
 import type { App, AppContext } from '../http/types';
@@ -30,35 +32,39 @@ export function tokenRoutes(store: TokenStore): App {
   const listQuery = queryParser(tokenListQuerySchema);
   const list = async (c: AppContext) => listAnswer(await store.listJson(listQuery(c)));
 
-  tokens.get('/', list);
-  tokens.post('/', limitBody, async (c) =>
-    c.json(ok(await store.create(await readJsonBody(c, tokenCreateSchema)))),
+  tokens.get('/', allow('tokens.read'), list);
+  tokens.post('/', allow('tokens.create'), limitBody, async (c) =>
+    c.json(ok(await store.create(await readJsonBody(c, tokenCreateSchema), c.get('audit')))),
   );
-  tokens.put('/', limitBody, async (c) => {
+  tokens.put('/', allow('tokens.update'), limitBody, async (c) => {
     const { status_only: statusOnly } = parseQuery(c, tokenUpdateQuerySchema);
     const patch = await readJsonBody(c, statusOnly ? tokenStatusUpdateSchema : tokenUpdateSchema);
-    const result = await store.update(patch);
+    const audit = c.get('audit');
+    const result = await store.update(patch, audit);
     if (result.outcome === 'not_found') throw noSuchToken(patch.id);
     if (result.outcome === 'refused') throw new ApiError(400, REFUSALS[result.reason]);
+    if (result.outcome === 'forbidden') {
+      throw new ApiError(403, refusalMessage(audit.actor.role, 'tokens.update_access'));
+    }
     return c.json(ok(result.token));
   });
 
-  tokens.get('/search', list);
+  tokens.get('/search', allow('tokens.read'), list);
 
-  tokens.get('/summary', async (c) =>
+  tokens.get('/summary', allow('tokens.read'), async (c) =>
     c.json(ok(await store.summary(parseQuery(c, tokenSummaryQuerySchema)))),
   );
 
-  tokens.post('/batch', limitBody, async (c) => {
+  tokens.post('/batch', allow('tokens.delete'), limitBody, async (c) => {
     const { ids } = await readJsonBody(c, batchDeleteSchema);
-    return c.json(ok(await store.removeMany(ids)));
+    return c.json(ok(await store.removeMany(ids, c.get('audit'))));
   });
 
-  tokens.post('/verify', limitBody, async (c) =>
+  tokens.post('/verify', allow('gateway.call'), limitBody, async (c) =>
     completeJson(await store.verify(await readJsonBody(c, tokenVerifySchema))),
   );
 
-  tokens.post('/usage', limitBody, async (c) => {
+  tokens.post('/usage', allow('gateway.call'), limitBody, async (c) => {
     const report = await readJsonBody(c, usageReportSchema);
     const outcome = await store.report(report);
     if (!outcome) {

@@ -1,6 +1,7 @@
 import { usageQuerySchema, usageRange, type UsageRange } from '../../src/contract/usage';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/failures';
+import { allow } from '../http/permission';
 import { resourceApp } from '../http/resource';
 import type { App, AppContext } from '../http/types';
 import { parseQuery } from '../http/validate';
@@ -16,6 +17,8 @@ export function usageRangeOf(c: AppContext, store: TokenStore): UsageRange {
 /** /api/usage: the whole gateway's figures. */
 export function usageRoutes(store: TokenStore): App {
   const usage = resourceApp();
-  usage.get('/', async (c) => c.json(ok(await store.usage(usageRangeOf(c, store)))));
+  usage.get('/', allow('usage.read'), async (c) =>
+    c.json(ok(await store.usage(usageRangeOf(c, store)))),
+  );
   return usage;
 }

@@ -1,3 +1,4 @@
+import { PG_ADMIN_KEYS_AND_AUDIT } from './postgres-admin-schema';
 import type pg from 'pg';
 import type { KeySeal } from './key-seal';
 import { EXPIRY_SORT_KEY, NAME_SORT_KEY } from './postgres-schema';
@@ -199,6 +200,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   );
   `,
   USAGE_DAYS,
+  PG_ADMIN_KEYS_AND_AUDIT,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { FailureCounter } from '../failure-limiter';
 import { postgresFailureCounter, type SharedFailureOptions } from './postgres-failure-counter';
 import { OPTION_KEYS, type Option } from '../../src/contract/status';
+import type { AuditContext } from '../../src/contract/audit';
 import { TOKEN_ORDERS, type TokenListQuery } from '../../src/contract/token';
 import { type TokenPage, type TokenSummary } from '../../src/contract/token-page';
 import { KeySeal } from './key-seal';
@@ -17,17 +18,29 @@ import {
   insertArrays,
   insertValues,
   summarySql,
+  tokenJson,
   type TokenRow,
 } from './postgres-sql';
 import { loadWithoutIndexes } from './postgres-bulk-load';
 import { readPageJson } from './postgres-list-reader';
 import { PostgresOrderAnchors } from './postgres-order-anchors';
 import { rotatePostgres } from './postgres-rotate';
+import { postgresAdminKeys } from './postgres-admin-keys';
+import { changesSomething } from './audit-entry';
+import {
+  auditOfCreateSql,
+  auditOfRowsSql,
+  auditOfRowsValues,
+  tokenJsonAfterId,
+  readAuditPage,
+  writeAudit,
+} from './postgres-audit';
 import { addUsageSums, readPostgresUsage } from './postgres-usage';
 import { postgresGatewayCalls } from './postgres-verify';
 import { postgresQuotaResets } from './postgres-quota-resets';
 import {
   enableRefusal,
+  forbiddenAccessChange,
   newTokenRecord,
   nowInSeconds,
   patchedRecord,
@@ -82,6 +95,26 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   };
 
   const anchors = new PostgresOrderAnchors(query);
+  const adminKeys = postgresAdminKeys(query, transaction, clock);
+  /** Deletes the tokens of `ids`, each with its audit record when `audit` is given: one statement. */
+  const removeTokens = async (ids: readonly number[], audit?: AuditContext) => {
+    // Refills that fell due first: the audit records each token as a read would show it.
+    await catchUp();
+    if (!audit) {
+      const { rowCount } = await query('DELETE FROM tokens WHERE id = ANY($1::bigint[])', [
+        [...ids],
+      ]);
+      return rowCount ?? 0;
+    }
+    const now = clock();
+    const { rows } = await query<{ removed: number }>(
+      `WITH source AS (DELETE FROM tokens WHERE id = ANY($1::bigint[]) RETURNING *),
+        recorded AS (${auditOfRowsSql('token.delete', tokenJson('$2'), 2)} RETURNING 1)
+      SELECT count(*)::int AS removed FROM recorded`,
+      [[...ids], ...auditOfRowsValues(audit, now)],
+    );
+    return rows[0]?.removed ?? 0;
+  };
   const catchUp = postgresQuotaResets(query, clock);
   const gateway = postgresGatewayCalls(query, transaction, catchUp, clock);
   // One snapshot for the total and the page, so they agree while other instances write.
@@ -110,20 +143,28 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       return rows[0] ? toToken(rows[0], clock(), rows[0].key_masked) : null;
     },
 
-    async create(input) {
+    async create(input, audit) {
       const now = clock();
       const record = newTokenRecord(input, now);
+      const insert = `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')})
+          VALUES (${INSERT_COLUMNS.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`;
+      const values = insertValues(record, seal);
+      // With its audit record, still one statement (one round trip).
       const { rows } = await query<{ id: number }>(
-        `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')})
-          VALUES (${INSERT_COLUMNS.map((_, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
-        insertValues(record, seal),
+        audit
+          ? `WITH source AS (${insert}), recorded AS (${auditOfCreateSql(values.length + 1)})
+            SELECT id FROM source`
+          : insert,
+        audit
+          ? [...values, ...auditOfRowsValues(audit, now), tokenJsonAfterId(record, now)]
+          : values,
       );
       const id = rows[0]?.id;
       if (id === undefined) throw new Error('the insert returned no id');
       return toToken({ ...record, id }, now, record.key);
     },
 
-    async update(patch) {
+    async update(patch, audit) {
       const now = clock();
       await catchUp(now);
       // The row stays locked from the read to the commit: concurrent updates of one token
@@ -135,6 +176,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         );
         const stored = rows[0];
         if (!stored) return { outcome: 'not_found' };
+        const forbidden = forbiddenAccessChange(stored, patch, audit);
+        if (forbidden) return { outcome: 'forbidden', field: forbidden };
         const next = patchedRecord(stored, patch, now);
         // Only switching a disabled token on is refused.
         if (patch.status === 1 && stored.status === 2) {
@@ -163,21 +206,23 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
             next.rpm_limit,
           ],
         );
-        return { outcome: 'updated', token: toToken(next, now, next.key_masked) };
+        const token = toToken(next, now, next.key_masked);
+        const entry = {
+          action: 'token.update' as const,
+          token_id: stored.id,
+          before: toToken(stored, now, stored.key_masked),
+          after: token,
+        };
+        if (audit && changesSomething(entry)) await writeAudit(client, audit, entry, now);
+        return { outcome: 'updated', token };
       });
     },
 
-    async remove(id) {
-      const { rowCount } = await query('DELETE FROM tokens WHERE id = $1', [id]);
-      return (rowCount ?? 0) > 0;
+    async remove(id, audit) {
+      return (await removeTokens([id], audit)) > 0;
     },
 
-    async removeMany(ids) {
-      const { rowCount } = await query('DELETE FROM tokens WHERE id = ANY($1::bigint[])', [
-        [...ids],
-      ]);
-      return rowCount ?? 0;
-    },
+    removeMany: removeTokens,
 
     async summary(filter) {
       await catchUp();
@@ -194,10 +239,16 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       };
     },
 
-    async reveal(id) {
+    async reveal(id, audit) {
+      if (audit) await catchUp();
+      // With its audit record, one statement: the record is written before the key is handed out.
       const { rows } = await query<{ key_sealed: Buffer }>(
-        'SELECT key_sealed FROM tokens WHERE id = $1',
-        [id],
+        audit
+          ? `WITH source AS (SELECT * FROM tokens WHERE id = $1),
+              recorded AS (${auditOfRowsSql('token.reveal', tokenJson('$2'), 2)})
+            SELECT key_sealed FROM source`
+          : 'SELECT key_sealed FROM tokens WHERE id = $1',
+        audit ? [id, ...auditOfRowsValues(audit, clock())] : [id],
       );
       return rows[0] ? seal.open(rows[0].key_sealed) : null;
     },
@@ -242,13 +293,37 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       return OPTION_KEYS.map((key) => ({ key, value: stored.get(key) ?? OPTION_DEFAULTS[key] }));
     },
 
-    async setOption(key, value) {
-      await query(
-        'INSERT INTO options (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-        [key, value],
-      );
+    async setOption(key, value, audit) {
+      await transaction(async (client) => {
+        const { rows } = await client.query<Option>(
+          'SELECT key, value FROM options WHERE key = $1 FOR UPDATE',
+          [key],
+        );
+        await client.query(
+          'INSERT INTO options (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+          [key, value],
+        );
+        const before = rows[0] ?? { key, value: OPTION_DEFAULTS[key] };
+        const entry = {
+          action: 'option.update' as const,
+          token_id: null,
+          before,
+          after: { key, value },
+        };
+        if (audit && changesSomething(entry)) await writeAudit(client, audit, entry, clock());
+      });
       return this.getOptions();
     },
+
+    adminKeys: () => adminKeys.list(),
+    createAdminKey: (input, audit) => adminKeys.create(input, audit),
+    revokeAdminKey: (id, audit) => adminKeys.revoke(id, audit),
+    identifyAdminKey: (digest) => adminKeys.identify(digest),
+    auditPage: (auditQuery) =>
+      transaction(
+        (client) => readAuditPage(client, auditQuery),
+        'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+      ),
 
     async ping() {
       await query('SELECT 1');
@@ -257,10 +332,35 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     failureCounter: (counterOptions) => postgresFailureCounter(query, counterOptions),
 
     now: () => clock(),
-    async rotate(id, graceSeconds) {
+    async rotate(id, graceSeconds, audit) {
       const now = clock();
       await catchUp(now);
-      return rotatePostgres(query, seal, id, graceSeconds, now);
+      if (!audit) return rotatePostgres(query, seal, id, graceSeconds, now);
+      return transaction(async (client) => {
+        const { rows } = await client.query<TokenRow>(
+          `SELECT ${SELECT_RECORD} FROM tokens WHERE id = $1 FOR UPDATE`,
+          [id],
+        );
+        const stored = rows[0];
+        if (!stored) return null;
+        const rotated = await rotatePostgres(
+          (sql, values) => client.query(sql, values),
+          seal,
+          id,
+          graceSeconds,
+          now,
+        );
+        if (rotated) {
+          const before = toToken(stored, now, stored.key_masked);
+          await writeAudit(
+            client,
+            audit,
+            { action: 'token.rotate', token_id: id, before, after: rotated.token },
+            now,
+          );
+        }
+        return rotated;
+      });
     },
     verify: (request) => gateway.verify(request),
     report: (report) => gateway.report(report),

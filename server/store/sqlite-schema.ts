@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { KeySeal } from './key-seal';
+import { ADMIN_KEYS_AND_AUDIT } from './sqlite-admin-schema';
 import { NAME_GRAMS_FUNCTION, nameGrams } from './sqlite-name-grams';
 import { FILL_USAGE_DAYS } from './usage-days-fill';
 
@@ -178,6 +179,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   CREATE INDEX usage_token_days_by_rank ON usage_token_days (day, quota DESC, requests DESC);
   ${FILL_USAGE_DAYS}
   `,
+  ADMIN_KEYS_AND_AUDIT,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { OPTION_KEYS } from '../../src/contract/status';
 import type { Option } from '../../src/contract/status';
-import type { TokenUpdate } from '../../src/contract/token';
+import type { AuditContext } from '../../src/contract/audit';
+import { maskKey, type TokenUpdate } from '../../src/contract/token';
 import type { TokenPage } from '../../src/contract/token-page';
 import { KeySeal } from './key-seal';
 import { OPTION_DEFAULTS } from './option-defaults';
@@ -11,10 +12,14 @@ import { listReader } from './sqlite-list-reader';
 import { sqliteSummary } from './sqlite-summary';
 import { sqliteRotation } from './sqlite-rotate';
 import { sqliteUsageReader, sqliteUsageSums } from './sqlite-usage';
+import { sqliteAdminKeys } from './sqlite-admin-keys';
+import { sqliteAudit } from './sqlite-audit';
+import { changesSomething } from './audit-entry';
 import { sqliteGatewayCalls } from './sqlite-verify';
 import { sqliteQuotaResets } from './sqlite-quota-resets';
 import {
   enableRefusal,
+  forbiddenAccessChange,
   newTokenRecord,
   FIELD_COLUMNS,
   nowInSeconds,
@@ -41,8 +46,6 @@ export interface SqliteStoreOptions {
   secret?: Buffer;
 }
 
-type NameRow = { id: number; name: string };
-
 export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const clock = options.now ?? nowInSeconds;
   const seal = new KeySeal(options.secret ?? keptSecret(options.dataDir));
@@ -53,8 +56,8 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     byId: db.prepare<[number], TokenRow>(
       `SELECT id, ${FIELD_COLUMNS.join(', ')}, key_masked FROM tokens WHERE id = ?`,
     ),
-    sealedById: db.prepare<[number], { key_sealed: Buffer }>(
-      'SELECT key_sealed FROM tokens WHERE id = ?',
+    sealedById: db.prepare<[number], TokenRow & { key_sealed: Buffer }>(
+      `SELECT id, ${FIELD_COLUMNS.join(', ')}, key_masked, key_sealed FROM tokens WHERE id = ?`,
     ),
     insert: db.prepare<[InsertRow]>(
       `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map((column) => `@${column}`).join(', ')})`,
@@ -62,9 +65,12 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     update: db.prepare<[TokenRow]>(
       `UPDATE tokens SET ${FIELD_COLUMNS.map((column) => `${column} = @${column}`).join(', ')} WHERE id = @id`,
     ),
-    remove: db.prepare<[number], NameRow>('DELETE FROM tokens WHERE id = ? RETURNING id, name'),
-    removeMany: db.prepare<[string], NameRow>(
-      'DELETE FROM tokens WHERE id IN (SELECT value FROM json_each(?)) RETURNING id, name',
+    // The deleted rows whole: the audit records what each was.
+    remove: db.prepare<[number], TokenRow>(
+      `DELETE FROM tokens WHERE id = ? RETURNING id, ${FIELD_COLUMNS.join(', ')}, key_masked`,
+    ),
+    removeMany: db.prepare<[string], TokenRow>(
+      `DELETE FROM tokens WHERE id IN (SELECT value FROM json_each(?)) RETURNING id, ${FIELD_COLUMNS.join(', ')}, key_masked`,
     ),
     // An external-content FTS5 index is told the old text to forget it.
     indexName: db.prepare<[number | bigint, string]>(
@@ -90,6 +96,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     addToTotal: db.prepare<[number]>('UPDATE token_count SET total = total + ?'),
     recount: db.prepare('UPDATE token_count SET total = (SELECT count(*) FROM tokens)'),
     options: db.prepare<[], Option>('SELECT key, value FROM options'),
+    option: db.prepare<[string], string>('SELECT value FROM options WHERE key = ?').pluck(),
     setOption: db.prepare<[string, string]>(
       'INSERT INTO options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
@@ -110,6 +117,9 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const gateway = sqliteGatewayCalls(db, writes, resets, addSum, clock);
   const rotation = sqliteRotation(db, seal);
   const usageFigures = sqliteUsageReader(db);
+  const auditLog = sqliteAudit(db);
+  const adminKeys = sqliteAdminKeys(db, writes, auditLog, clock);
+  const tokenOf = (row: TokenRow, now: number) => toToken(fromRow(row), now, row.key_masked);
 
   const insertRecord = (record: TokenRecordInput): number => {
     const { lastInsertRowid } = statements.insert.run(toRow(record));
@@ -148,36 +158,56 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
   );
 
-  const removeRows = db.transaction((rows: () => NameRow[]) => {
+  const removeRows = db.transaction((rows: () => TokenRow[], audit?: AuditContext) => {
     const removed = rows();
+    const now = clock();
     for (const row of removed) {
       statements.forgetName.run(row.id, row.name);
       statements.forgetGrams.run(row.id);
+      if (audit) {
+        auditLog.write(
+          audit,
+          { action: 'token.delete', token_id: row.id, before: tokenOf(row, now), after: null },
+          now,
+        );
+      }
     }
     statements.addToTotal.run(-removed.length);
     return removed.length;
   });
 
-  const applyUpdate = db.transaction((patch: TokenUpdate, now: number): UpdateResult => {
-    const row = statements.byId.get(patch.id);
-    if (!row) return { outcome: 'not_found' };
-    const stored = fromRow(row);
-    const next = patchedRecord(stored, patch, now);
-    // Only switching a disabled token on is refused; an enabled one keeps its switch whatever
-    // else the update changes.
-    if (patch.status === 1 && stored.status === 2) {
-      const refusal = enableRefusal(next, now);
-      if (refusal) return { outcome: 'refused', reason: refusal };
-    }
-    statements.update.run({ ...next, unlimited_quota: next.unlimited_quota ? 1 : 0 });
-    if (next.name !== row.name) {
-      statements.forgetName.run(row.id, row.name);
-      statements.indexName.run(row.id, next.name);
-      statements.forgetGrams.run(row.id);
-      statements.indexGrams.run(row.id, nameGrams(next.name));
-    }
-    return { outcome: 'updated', token: toToken(next, now, next.key_masked) };
-  });
+  const applyUpdate = db.transaction(
+    (patch: TokenUpdate, now: number, audit?: AuditContext): UpdateResult => {
+      const row = statements.byId.get(patch.id);
+      if (!row) return { outcome: 'not_found' };
+      const stored = fromRow(row);
+      const forbidden = forbiddenAccessChange(stored, patch, audit);
+      if (forbidden) return { outcome: 'forbidden', field: forbidden };
+      const next = patchedRecord(stored, patch, now);
+      // Only switching a disabled token on is refused; an enabled one keeps its switch whatever
+      // else the update changes.
+      if (patch.status === 1 && stored.status === 2) {
+        const refusal = enableRefusal(next, now);
+        if (refusal) return { outcome: 'refused', reason: refusal };
+      }
+      statements.update.run({ ...next, unlimited_quota: next.unlimited_quota ? 1 : 0 });
+      if (next.name !== row.name) {
+        statements.forgetName.run(row.id, row.name);
+        statements.indexName.run(row.id, next.name);
+        statements.forgetGrams.run(row.id);
+        statements.indexGrams.run(row.id, nameGrams(next.name));
+      }
+      const token = toToken(next, now, next.key_masked);
+      const entry = {
+        action: 'token.update' as const,
+        token_id: row.id,
+        before: tokenOf(row, now),
+        after: token,
+      };
+      if (audit && changesSomething(entry)) auditLog.write(audit, entry, now);
+      return { outcome: 'updated', token };
+    },
+  );
 
   /** Resets that fell due are written before anything reads the tokens (quota-resets.ts). */
   const catchUp = async () => {
@@ -202,28 +232,45 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       return row ? toToken(fromRow(row), clock(), row.key_masked) : null;
     },
 
-    async create(input) {
+    async create(input, audit) {
       const now = clock();
       const record = newTokenRecord(input, now);
-      const id = await writes.run(() => insertOne(record));
+      const id = await writes.run(() => {
+        const id = insertOne(record);
+        if (audit) {
+          const after = toToken({ ...record, id }, now, maskKey(record.key));
+          auditLog.write(audit, { action: 'token.create', token_id: id, before: null, after }, now);
+        }
+        return id;
+      });
       return toToken({ ...record, id }, now, record.key);
     },
 
-    async update(patch) {
+    async update(patch, audit) {
       const now = clock();
       return writes.run(() => {
         resets.applyDue(now);
-        return applyUpdate(patch, now);
+        return applyUpdate(patch, now, audit);
       });
     },
 
-    async remove(id) {
-      return (await writes.run(() => removeRows(() => statements.remove.all(id)))) > 0;
+    async remove(id, audit) {
+      const now = clock();
+      const removed = await writes.run(() => {
+        // Refills that fell due first: the audit records each token as a read would show it.
+        resets.applyDue(now);
+        return removeRows(() => statements.remove.all(id), audit);
+      });
+      return removed > 0;
     },
 
-    async removeMany(ids) {
+    async removeMany(ids, audit) {
       const list = JSON.stringify(ids);
-      return writes.run(() => removeRows(() => statements.removeMany.all(list)));
+      const now = clock();
+      return writes.run(() => {
+        resets.applyDue(now);
+        return removeRows(() => statements.removeMany.all(list), audit);
+      });
     },
 
     async summary(filter) {
@@ -231,9 +278,30 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       return summarize(filter, clock());
     },
 
-    async reveal(id) {
-      const row = statements.sealedById.get(id);
-      return row ? seal.open(row.key_sealed) : null;
+    async reveal(id, audit) {
+      const reveal = () => {
+        const row = statements.sealedById.get(id);
+        if (!row) return null;
+        if (audit) {
+          const now = clock();
+          const token = tokenOf(row, now);
+          auditLog.write(
+            audit,
+            { action: 'token.reveal', token_id: id, before: token, after: token },
+            now,
+          );
+        }
+        return seal.open(row.key_sealed);
+      };
+      // A reveal is recorded, and so written, before the key is handed out; with refills that
+      // fell due applied first, as a read would show the token.
+      const now = clock();
+      return audit
+        ? writes.run(() => {
+            resets.applyDue(now);
+            return reveal();
+          })
+        : reveal();
     },
 
     async insertMany(tokens) {
@@ -260,10 +328,28 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       return OPTION_KEYS.map((key) => ({ key, value: stored.get(key) ?? OPTION_DEFAULTS[key] }));
     },
 
-    async setOption(key, value) {
-      await writes.run(() => statements.setOption.run(key, value));
+    async setOption(key, value, audit) {
+      const now = clock();
+      await writes.run(() => {
+        // Read in the write's transaction: the value this change replaces.
+        const before = { key, value: statements.option.get(key) ?? OPTION_DEFAULTS[key] };
+        statements.setOption.run(key, value);
+        const entry = {
+          action: 'option.update' as const,
+          token_id: null,
+          before,
+          after: { key, value },
+        };
+        if (audit && changesSomething(entry)) auditLog.write(audit, entry, now);
+      });
       return this.getOptions();
     },
+
+    adminKeys: async () => adminKeys.list(),
+    createAdminKey: (input, audit) => adminKeys.create(input, audit),
+    revokeAdminKey: (id, audit) => adminKeys.revoke(id, audit),
+    identifyAdminKey: (digest) => adminKeys.identify(digest),
+    auditPage: async (query) => auditLog.page(query),
 
     async ping() {
       statements.ping.get();
@@ -271,11 +357,25 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     now: () => clock(),
 
-    async rotate(id, graceSeconds) {
+    async rotate(id, graceSeconds, audit) {
       const now = clock();
       return writes.run(() => {
         resets.applyDue(now);
-        return rotation(id, graceSeconds, now);
+        const before = statements.byId.get(id);
+        const rotated = rotation(id, graceSeconds, now);
+        if (rotated && before && audit) {
+          auditLog.write(
+            audit,
+            {
+              action: 'token.rotate',
+              token_id: id,
+              before: tokenOf(before, now),
+              after: rotated.token,
+            },
+            now,
+          );
+        }
+        return rotated;
       });
     },
 

@@ -1,3 +1,5 @@
+import { may } from '../../src/contract/admin-key';
+import type { AuditContext } from '../../src/contract/audit';
 import { nextResetTime } from '../../src/contract/quota-reset';
 import {
   KEY_LENGTH,
@@ -102,4 +104,19 @@ export function toToken(record: TokenFields, now: number, key: string): Token {
     next_reset_time: record.next_reset_time,
     rpm_limit: record.rpm_limit,
   };
+}
+
+/**
+ * The access field (models, subnet) an update would change although the actor's role may not;
+ * null when there is none. Sending a field with its current value changes nothing and is allowed.
+ */
+export function forbiddenAccessChange(
+  stored: TokenFields,
+  patch: TokenUpdate,
+  audit: AuditContext | undefined,
+): 'models' | 'subnet' | null {
+  if (!audit || may(audit.actor.role, 'tokens.update_access')) return null;
+  if (patch.models !== undefined && patch.models !== stored.models) return 'models';
+  if (patch.subnet !== undefined && patch.subnet !== stored.subnet) return 'subnet';
+  return null;
 }

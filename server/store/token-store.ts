@@ -1,3 +1,5 @@
+import type { AdminIdentity, AdminKey, AdminKeyCreate } from '../../src/contract/admin-key';
+import type { AuditContext, AuditPage, AuditQuery } from '../../src/contract/audit';
 import type { Option, OptionKey } from '../../src/contract/status';
 import type { Token, TokenCreate, TokenListQuery, TokenUpdate } from '../../src/contract/token';
 import type { TokenPage, TokenSummary } from '../../src/contract/token-page';
@@ -25,7 +27,9 @@ export type UpdateRefusal = 'expired' | 'exhausted';
 export type UpdateResult =
   | { outcome: 'updated'; token: Token }
   | { outcome: 'not_found' }
-  | { outcome: 'refused'; reason: UpdateRefusal };
+  | { outcome: 'refused'; reason: UpdateRefusal }
+  /** The actor's role may not change this field (models or subnet); nothing was changed. */
+  | { outcome: 'forbidden'; field: 'models' | 'subnet' };
 
 /**
  * The storage engine behind the routes. Tokens come back with their returned status
@@ -48,27 +52,33 @@ export interface GatewayCalls {
   flushUsage(): Promise<void>;
 }
 
+/**
+ * Who makes a change, written with it to the audit in the same transaction. The routes always
+ * pass it; tools that load data (the seed, the demo tokens) and tests of other things leave it out.
+ */
+type Audited = AuditContext | undefined;
+
 export interface TokenStore extends GatewayCalls {
   list(query: TokenListQuery): Promise<TokenPage>;
   /** The same page as list(), as JSON text: what the service sends, without building objects. */
   listJson(query: TokenListQuery): Promise<string>;
   get(id: number): Promise<Token | null>;
   /** The new token with its whole key. */
-  create(input: TokenCreate): Promise<Token>;
+  create(input: TokenCreate, audit?: Audited): Promise<Token>;
   /** Fields left out keep their values; switching a disabled token on is refused when the result is expired or exhausted. */
-  update(patch: TokenUpdate): Promise<UpdateResult>;
-  remove(id: number): Promise<boolean>;
+  update(patch: TokenUpdate, audit?: Audited): Promise<UpdateResult>;
+  remove(id: number, audit?: Audited): Promise<boolean>;
   /** How many of the ids existed and are now deleted. */
-  removeMany(ids: readonly number[]): Promise<number>;
+  removeMany(ids: readonly number[], audit?: Audited): Promise<number>;
   /** Counts by returned status and the quota left on limited tokens, of those matching the filter. */
   summary(filter: TokenFilterQuery): Promise<TokenSummary>;
   /** The whole key, or null for an unknown id. */
-  reveal(id: number): Promise<string | null>;
+  reveal(id: number, audit?: Audited): Promise<string | null>;
   /**
    * A new whole key for the token (null: no such token); the previous key still verifies for
    * `graceSeconds`, and the one before it no longer.
    */
-  rotate(id: number, graceSeconds: number): Promise<RotateResult | null>;
+  rotate(id: number, graceSeconds: number, audit?: Audited): Promise<RotateResult | null>;
   /** The store's clock, Unix seconds: what it stamps times and meters usage with. */
   now(): number;
   /** The usage figures of one token (null: no such token), or of all tokens. */
@@ -96,7 +106,20 @@ export interface TokenStore extends GatewayCalls {
   addUsage(sums: readonly UsageSum[]): Promise<void>;
   /** Every known option, stored value or default, as strings. */
   getOptions(): Promise<Option[]>;
-  setOption(key: OptionKey, value: string): Promise<Option[]>;
+  setOption(key: OptionKey, value: string, audit?: Audited): Promise<Option[]>;
+  /** Every stored admin key, oldest first, keys masked. */
+  adminKeys(): Promise<AdminKey[]>;
+  /** A new admin key, with the whole key: the only time it is known. */
+  createAdminKey(input: AdminKeyCreate, audit: AuditContext): Promise<AdminKey>;
+  /** Deletes the key, so it is refused from the next request on; false for an unknown id. */
+  revokeAdminKey(id: number, audit: AuditContext): Promise<boolean>;
+  /**
+   * The stored admin key with this SHA-256 digest, or null (never made, or revoked). Marks it
+   * used, at most once a minute.
+   */
+  identifyAdminKey(digest: Buffer): Promise<AdminIdentity | null>;
+  /** A page of the audit, newest first. */
+  auditPage(query: AuditQuery): Promise<AuditPage>;
   /** Resolves while the engine answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -254,18 +254,20 @@ describe('usage figures by the day', () => {
 
   it('are filled from the hourly figures when a database of an earlier version is opened', async () => {
     const before = await read(QUERIES['the last 30 days by day']!);
-    // Back to the schema before the daily sums, the hourly ones kept.
-    const drop = 'DROP TABLE usage_days; DROP TABLE usage_total_days; DROP TABLE usage_token_days;';
+    // Back to the schema before the daily sums, the hourly ones kept: the daily sums' tables
+    // and those of the one migration after them (admin keys and the audit) are dropped.
+    const drop =
+      'DROP TABLE usage_days; DROP TABLE usage_total_days; DROP TABLE usage_token_days; DROP TABLE admin_keys; DROP TABLE audit;';
     if (engine === 'sqlite') {
       const db = new Database(join(handle.dataDir, DATABASE_FILE));
       const version = db.pragma('user_version', { simple: true }) as number;
-      db.exec(`${drop} DELETE FROM schema_migrations WHERE version = ${version};`);
-      db.pragma(`user_version = ${version - 1}`);
+      db.exec(`${drop} DELETE FROM schema_migrations WHERE version >= ${version - 1};`);
+      db.pragma(`user_version = ${version - 2}`);
       db.close();
     } else {
       await connectForTests((await handle.databaseUrl())!, (client) =>
         client.query(
-          `${drop} DELETE FROM schema_migrations WHERE version = (SELECT max(version) FROM schema_migrations)`,
+          `${drop} DELETE FROM schema_migrations WHERE version >= (SELECT max(version) - 1 FROM schema_migrations)`,
         ),
       );
     }

@@ -4,7 +4,8 @@ import type { ExpiryRef, IdRef, KeyRef, KeywordRef, ListParams } from './arbitra
 import { expectAnswer, jsonText, query, send, type Answer, type Real } from './exchange';
 import type { BodyFormat } from './outcomes';
 import { bodyText, pathId, resolveId, resolveKey, resolveKeyword } from './refs';
-import type { TokenModel } from './token-model';
+import type { ExpectedAudit, TokenModel } from './token-model';
+import type { AuditPage, AuditRecord } from '../../../src/contract/audit';
 
 export type Command = fc.AsyncCommand<TokenModel, Real>;
 
@@ -14,9 +15,12 @@ export abstract class ModelCommand<Spec> implements Command {
   check(): boolean {
     return true;
   }
+  /** Whether the command may change data (or reveal a key): its audit is checked after it. */
+  protected readonly writes: boolean = true;
   async run(model: TokenModel, real: Real): Promise<void> {
     real.stats.commands += 1;
     await this.exercise(model, real);
+    if (this.writes) await expectAuditTrail(model, real);
   }
   protected abstract exercise(model: TokenModel, real: Real): Promise<void>;
   toString(): string {
@@ -79,6 +83,7 @@ export class Update extends ModelCommand<UpdateSpec> {
 }
 
 export class List extends ModelCommand<ListParams> {
+  protected override readonly writes = false;
   protected async exercise(model: TokenModel, real: Real) {
     const { route, keyword, token, ...rest } = this.spec;
     const params: Record<string, string> = withoutUndefined(rest) as Record<string, string>;
@@ -96,6 +101,7 @@ interface SummarySpec {
 }
 
 export class Summary extends ModelCommand<SummarySpec> {
+  protected override readonly writes = false;
   protected async exercise(model: TokenModel, real: Real) {
     const params: Record<string, string> = {};
     if (this.spec.keyword) params.keyword = resolveKeyword(model, this.spec.keyword);
@@ -122,6 +128,7 @@ function expectSummary(answer: Answer, model: TokenModel, params: Record<string,
 }
 
 export class Get extends ModelCommand<{ target: IdRef }> {
+  protected override readonly writes = false;
   protected async exercise(model: TokenModel, real: Real) {
     const id = pathId(model, this.spec.target);
     expectAnswer(await send(real, 'GET', `/api/token/${id}`), model.get(decodeURIComponent(id)));
@@ -189,6 +196,7 @@ export class PutOption extends ModelCommand<OptionSpec> {
 }
 
 export class GetOptionsAndStatus extends ModelCommand<Record<string, never>> {
+  protected override readonly writes = false;
   protected async exercise(model: TokenModel, real: Real) {
     expectAnswer(await send(real, 'GET', '/api/option/'), model.getOptions());
     const status = await send(real, 'GET', '/api/status');
@@ -205,6 +213,7 @@ export class GetOptionsAndStatus extends ModelCommand<Record<string, never>> {
 
 /** Time passes for the service and the model alike: tokens expire. */
 export class Tick extends ModelCommand<{ seconds: number }> {
+  protected override readonly writes = false;
   protected async exercise(model: TokenModel, real: Real) {
     real.stats.refills += model.advance(this.spec.seconds);
     real.clock.now += this.spec.seconds;
@@ -231,9 +240,49 @@ export async function expectEverything(model: TokenModel, real: Real): Promise<v
   }
   expectSummary(await send(real, 'GET', '/api/token/summary'), model, {});
   expectAnswer(await send(real, 'GET', '/api/option/'), model.getOptions());
+  await expectAuditTrail(model, real);
 }
 
 /** Optional fields that were not generated are left out of the body, not sent as null. */
 export function withoutUndefined<T extends object>(spec: T): T {
   return Object.fromEntries(Object.entries(spec).filter(([, value]) => value !== undefined)) as T;
+}
+
+/**
+ * The audit holds exactly one record for each change the model accepted since the last check,
+ * in order, and none for a refused one: same action, token, before and after, by ADMIN_KEY.
+ * accessed_time is left out of before and after: the service writes last uses up to a second
+ * late, and a record keeps the row as it was read.
+ */
+export async function expectAuditTrail(model: TokenModel, real: Real): Promise<void> {
+  const expected = model.takeAuditTrail();
+  const fresh: AuditRecord[] = [];
+  for (let p = 1; ; p += 1) {
+    const answer = await send(real, 'GET', `/api/audit/?size=100&p=${p}`);
+    expect(answer.status).toBe(200);
+    const items = (answer.body as { data: AuditPage }).data.items;
+    fresh.push(...items.filter((record) => record.id > real.auditSeen));
+    if (items.length < 100 || items.at(-1)!.id <= real.auditSeen) break;
+  }
+  fresh.reverse();
+  const comparable = (entry: ExpectedAudit) => ({
+    action: entry.action,
+    token_id: entry.token_id,
+    before: withoutAccessTime(entry.before),
+    after: withoutAccessTime(entry.after),
+  });
+  // One command makes one record, or (a batch delete) one per token in no promised order.
+  const inOrder = (entries: ExpectedAudit[]) =>
+    entries.map(comparable).sort((a, b) => (a.token_id ?? 0) - (b.token_id ?? 0));
+  expect(inOrder(fresh), 'the audit since the last command').toEqual(inOrder(expected));
+  for (const record of fresh) {
+    expect(record.actor).toEqual({ id: 0, name: 'ADMIN_KEY', role: 'owner' });
+  }
+  real.auditSeen = fresh.at(-1)?.id ?? real.auditSeen;
+}
+
+function withoutAccessTime(subject: unknown): unknown {
+  if (subject === null || typeof subject !== 'object') return subject;
+  const { accessed_time: _accessed, ...rest } = subject as Record<string, unknown>;
+  return rest;
 }

@@ -6,6 +6,8 @@ import type { BodyFormat, Outcome } from './outcomes';
 export interface Real {
   service: TestService;
   clock: { now: number };
+  /** The id of the newest audit record already compared with the model's. */
+  auditSeen: number;
   stats: {
     commands: number;
     requests: number;

@@ -106,8 +106,11 @@ export function modelRotate(
       model.issue(key);
       const until = model.now + grace;
       previousOf(model).set(id, { key: token.key, until });
+      const before = model.view(token, 'masked');
       token.key = key;
-      return { key, token: model.view(token, 'masked'), previous_key_valid_until: until };
+      const after = model.view(token, 'masked');
+      model.record({ action: 'token.rotate', token_id: id, before, after });
+      return { key, token: after, previous_key_valid_until: until };
     },
   };
 }

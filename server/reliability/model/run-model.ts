@@ -38,6 +38,7 @@ export async function runModel(options: ModelRunOptions): Promise<ModelRunStats>
       const real: Real = {
         service: startTestService({ clock: () => clock.now }),
         clock,
+        auditSeen: 0,
         stats,
       };
       const model = new TokenModel(START);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '../../../src/contract/audit';
 import { type Token } from '../../../src/contract/token';
 import { TOTAL_CAP } from '../../../src/contract/token-page';
 import { createFields, updatePatch } from './bodies';
@@ -40,8 +41,18 @@ export type ModelToken = Omit<Token, 'status'> & { status: 1 | 2 };
 type OptionKey = 'QuotaPerUnit' | 'DisplayInCurrencyEnabled';
 
 /** The in-memory service of docs/api.md: every operation says what the answer must be. */
+/** An audit record as the model expects it: what changed, before and after. */
+export interface ExpectedAudit {
+  action: AuditAction;
+  token_id: number | null;
+  before: unknown;
+  after: unknown;
+}
+
 export class TokenModel {
   readonly tokens = new Map<number, ModelToken>();
+  /** The audit records of the accepted changes not yet compared with the service's. */
+  private auditTrail: ExpectedAudit[] = [];
   /** Ids of deleted tokens, oldest first: they must stay unknown. */
   readonly deleted: number[] = [];
   private readonly issuedKeys = new Set<string>();
@@ -57,6 +68,21 @@ export class TokenModel {
   advance(seconds: number): number {
     this.now += seconds;
     return refillDue(this.tokens.values(), this.now);
+  }
+
+  /** A change the service must record; an update that changes nothing is not one. */
+  record(entry: ExpectedAudit): void {
+    if (entry.action === 'token.update' || entry.action === 'option.update') {
+      if (JSON.stringify(entry.before) === JSON.stringify(entry.after)) return;
+    }
+    this.auditTrail.push(entry);
+  }
+
+  /** The records expected since the last call, oldest first. */
+  takeAuditTrail(): ExpectedAudit[] {
+    const taken = this.auditTrail;
+    this.auditTrail = [];
+    return taken;
   }
 
   /** Ids in creation order; commands pick targets from them. */
@@ -106,6 +132,8 @@ export class TokenModel {
           next_reset_time: nextReset(fields.quota_reset_period, this.now),
         };
         this.tokens.set(token.id, token);
+        const after = this.view(token, 'masked');
+        this.record({ action: 'token.create', token_id: token.id, before: null, after });
         return this.view(token, 'whole');
       },
     };
@@ -132,7 +160,10 @@ export class TokenModel {
     const id = validPathId(rawId);
     if (id === null) return badPathId();
     const token = this.tokens.get(id);
-    return token ? ok({ key: token.key }) : noSuchToken(id);
+    if (!token) return noSuchToken(id);
+    const seen = this.view(token, 'masked');
+    this.record({ action: 'token.reveal', token_id: id, before: seen, after: seen });
+    return ok({ key: token.key });
   }
 
   remove(rawId: string): Outcome {
@@ -178,7 +209,14 @@ export class TokenModel {
       }
     }
     this.tokens.set(id, next);
-    return ok(this.view(next, 'masked'));
+    const after = this.view(next, 'masked');
+    this.record({
+      action: 'token.update',
+      token_id: id,
+      before: this.view(token, 'masked'),
+      after,
+    });
+    return ok(after);
   }
 
   list(params: Record<string, string>): Outcome {
@@ -246,16 +284,20 @@ export class TokenModel {
     if (refused) return refused;
     const key = field(body as object, 'key');
     const value = field(body as object, 'value');
+    let kept: string;
     if (key === 'QuotaPerUnit') {
       const number = validQuotaPerUnit(value);
       if (number === null) return invalid(['value']);
-      this.options.QuotaPerUnit = String(number);
+      kept = String(number);
     } else if (key === 'DisplayInCurrencyEnabled') {
       if (!validCurrencyFlag(value)) return invalid(['value']);
-      this.options.DisplayInCurrencyEnabled = String(value);
+      kept = String(value);
     } else {
       return invalid(['key']);
     }
+    const before = { key, value: this.options[key] };
+    this.options[key] = kept;
+    this.record({ action: 'option.update', token_id: null, before, after: { key, value: kept } });
     return ok(this.optionList());
   }
 
@@ -268,7 +310,15 @@ export class TokenModel {
   }
 
   private forget(id: number): boolean {
-    if (!this.tokens.delete(id)) return false;
+    const token = this.tokens.get(id);
+    if (!token) return false;
+    this.record({
+      action: 'token.delete',
+      token_id: id,
+      before: this.view(token, 'masked'),
+      after: null,
+    });
+    this.tokens.delete(id);
     this.deleted.push(id);
     return true;
   }
