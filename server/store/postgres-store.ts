@@ -21,6 +21,7 @@ import {
 } from './postgres-sql';
 import { loadWithoutIndexes } from './postgres-bulk-load';
 import { readPageJson } from './postgres-list-reader';
+import { PostgresNameSearches } from './postgres-name-searches';
 import { PostgresOrderAnchors } from './postgres-order-anchors';
 import { rotatePostgres } from './postgres-rotate';
 import { addUsageSums, readPostgresUsage } from './postgres-usage';
@@ -82,13 +83,14 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   };
 
   const anchors = new PostgresOrderAnchors(query);
+  const searches = new PostgresNameSearches();
   const catchUp = postgresQuotaResets(query, clock);
   const gateway = postgresGatewayCalls(query, transaction, catchUp, clock);
   // One snapshot for the total and the page, so they agree while other instances write.
   const pageJson = async (listQuery: TokenListQuery) => {
     await catchUp();
     return transaction(
-      (client) => readPageJson(client, listQuery, clock(), anchors),
+      (client) => readPageJson(client, listQuery, clock(), anchors, searches),
       'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
     );
   };

@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tokenCreateSchema, tokenListQuerySchema } from '../../src/contract/token';
 import { usageRange, USAGE_BUCKETS, type UsageQuery } from '../../src/contract/usage';
 import { openTestStore, testEngine, type TestStore } from '../test-support';
+import { PG_MIGRATIONS } from './postgres-migrations';
+import { USAGE_DAYS } from './postgres-usage-schema';
 import { DATABASE_FILE } from './sqlite-database';
 import { connectForTests } from './test-postgres';
 import { newTokenRecord } from './token-record';
@@ -263,9 +265,11 @@ describe('usage figures by the day', () => {
       db.pragma(`user_version = ${version - 1}`);
       db.close();
     } else {
+      // The daily sums' migration and the later ones (their index) undone.
+      const version = PG_MIGRATIONS.indexOf(USAGE_DAYS) + 1;
       await connectForTests((await handle.databaseUrl())!, (client) =>
         client.query(
-          `${drop} DELETE FROM schema_migrations WHERE version = (SELECT max(version) FROM schema_migrations)`,
+          `${drop} DROP INDEX tokens_by_id_with_name; DELETE FROM schema_migrations WHERE version >= ${version}`,
         ),
       );
     }
