@@ -30,7 +30,7 @@ export async function readPageJson(
       : null;
   // A name search's first TOTAL_CAP + 1 matches are found in one walk, once: its count and the
   // pages among them.
-  const ids = search ? (search.ids ??= await matchIds(client, nameSearch, listQuery.order)) : null;
+  const ids = search ? (search.ids ??= await matchIds(client, listQuery, now)) : null;
   let matches = ids?.length;
   let changes: string | null = null;
   if (matches === undefined) {
