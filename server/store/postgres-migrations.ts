@@ -200,6 +200,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   );
   `,
   USAGE_DAYS,
+  `
+  -- Name search walks the ids and reads each name from this index, not from the table's rows: a
+  -- common word's first 10,000 matches among a million tokens take a third of the time.
+  CREATE INDEX tokens_by_id_with_name ON tokens (id) INCLUDE (name_folded);
+  `,
   PG_ADMIN_KEYS_AND_AUDIT,
 ];
 

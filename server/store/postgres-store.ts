@@ -23,6 +23,7 @@ import {
 } from './postgres-sql';
 import { loadWithoutIndexes } from './postgres-bulk-load';
 import { readPageJson } from './postgres-list-reader';
+import { PostgresNameSearches } from './postgres-name-searches';
 import { PostgresOrderAnchors } from './postgres-order-anchors';
 import { rotatePostgres } from './postgres-rotate';
 import { postgresAdminKeys } from './postgres-admin-keys';
@@ -95,6 +96,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   };
 
   const anchors = new PostgresOrderAnchors(query);
+  const searches = new PostgresNameSearches();
   const adminKeys = postgresAdminKeys(query, transaction, clock);
   /** Deletes the tokens of `ids`, each with its audit record when `audit` is given: one statement. */
   const removeTokens = async (ids: readonly number[], audit?: AuditContext) => {
@@ -121,7 +123,7 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
   const pageJson = async (listQuery: TokenListQuery) => {
     await catchUp();
     return transaction(
-      (client) => readPageJson(client, listQuery, clock(), anchors),
+      (client) => readPageJson(client, listQuery, clock(), anchors, searches),
       'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
     );
   };

@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tokenCreateSchema, tokenListQuerySchema } from '../../src/contract/token';
 import { usageRange, USAGE_BUCKETS, type UsageQuery } from '../../src/contract/usage';
 import { openTestStore, testEngine, type TestStore } from '../test-support';
+import { PG_MIGRATIONS } from './postgres-migrations';
+import { USAGE_DAYS } from './postgres-usage-schema';
 import { DATABASE_FILE } from './sqlite-database';
 import { connectForTests } from './test-postgres';
 import { newTokenRecord } from './token-record';
@@ -255,7 +257,7 @@ describe('usage figures by the day', () => {
   it('are filled from the hourly figures when a database of an earlier version is opened', async () => {
     const before = await read(QUERIES['the last 30 days by day']!);
     // Back to the schema before the daily sums, the hourly ones kept: the daily sums' tables
-    // and those of the one migration after them (admin keys and the audit) are dropped.
+    // and those of the migrations after them (admin keys and the audit) are dropped.
     const drop =
       'DROP TABLE usage_days; DROP TABLE usage_total_days; DROP TABLE usage_token_days; DROP TABLE admin_keys; DROP TABLE audit;';
     if (engine === 'sqlite') {
@@ -265,9 +267,11 @@ describe('usage figures by the day', () => {
       db.pragma(`user_version = ${version - 2}`);
       db.close();
     } else {
+      // The daily sums' migration and the later ones (an index, admin keys and the audit) undone.
+      const version = PG_MIGRATIONS.indexOf(USAGE_DAYS) + 1;
       await connectForTests((await handle.databaseUrl())!, (client) =>
         client.query(
-          `${drop} DELETE FROM schema_migrations WHERE version >= (SELECT max(version) - 1 FROM schema_migrations)`,
+          `${drop} DROP INDEX tokens_by_id_with_name; DELETE FROM schema_migrations WHERE version >= ${version}`,
         ),
       );
     }
