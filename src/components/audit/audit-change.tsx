@@ -119,10 +119,11 @@ function shownValue(subject: AuditSubjectKind, field: string, value: unknown, i1
 }
 
 function Line({ name, children }: { name: string; children: ReactNode }) {
+  const { t } = useI18n();
   return (
     <Text component="li" size="sm" style={{ overflowWrap: 'anywhere' }}>
       <Text span size="sm" c="dimmed">
-        {name}:{' '}
+        {t('audit.fieldLabel', { label: name })}
       </Text>
       {children}
     </Text>

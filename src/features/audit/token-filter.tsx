@@ -55,6 +55,10 @@ export function TokenFilter({
       // The server has searched already; an id typed is offered as it is.
       filter={({ options }) => options}
       nothingFoundMessage={t('audit.filter.noToken')}
+      // In the page's main landmark; a few choices at most, so the list is shown whole, with no
+      // scrolling box that the keyboard could not reach.
+      comboboxProps={{ withinPortal: false }}
+      withScrollArea={false}
       data={[...choices].map(([id, name]) => ({ value: String(id), label: name }))}
       value={value === undefined ? null : String(value)}
       onChange={(next) => onChange(next === null ? undefined : Number(next))}

@@ -610,6 +610,7 @@ export const en = {
   'audit.no': 'No',
   'audit.revealed': 'Key revealed',
   'audit.changedTo': 'changed to',
+  'audit.fieldLabel': '{label}: ',
   'audit.nothingChanged': 'No field changed',
   'audit.pagination': 'Audit pages',
   'audit.history': 'History',

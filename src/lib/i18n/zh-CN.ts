@@ -572,6 +572,7 @@ export const zhCN: Messages = {
   'audit.no': '否',
   'audit.revealed': '已显示完整密钥',
   'audit.changedTo': '改为',
+  'audit.fieldLabel': '{label}：',
   'audit.nothingChanged': '没有字段被更改',
   'audit.pagination': '审计记录分页',
   'audit.history': '历史记录',
