@@ -4,56 +4,128 @@ import type pg from 'pg';
 /** Rows read from SQLite and written to PostgreSQL at a time. */
 const BATCH = 5000;
 
-/** The usage tables, the same on both engines, and their columns; text columns are named. */
-const USAGE_TABLES: Record<string, readonly string[]> = {
-  usage_hours: ['token_id', 'hour', 'model', 'code', 'count', 'quota'],
-  usage_totals: ['hour', 'model', 'code', 'count', 'quota'],
-  usage_days: ['token_id', 'day', 'model', 'code', 'count', 'quota'],
-  usage_total_days: ['day', 'model', 'code', 'count', 'quota'],
-  usage_token_days: ['token_id', 'day', 'requests', 'quota'],
-  usage_requests: ['token_id', 'request_id', 'time'],
+/** A table's columns with their PostgreSQL types. */
+type Columns = Readonly<Record<string, string>>;
+
+const figures = (...columns: string[]): Columns =>
+  Object.fromEntries(
+    columns.map((column) => [
+      column,
+      ['model', 'code', 'request_id'].includes(column) ? 'text' : 'bigint',
+    ]),
+  );
+
+/** The usage tables, the same on both engines. */
+const USAGE_TABLES: Readonly<Record<string, Columns>> = {
+  usage_hours: figures('token_id', 'hour', 'model', 'code', 'count', 'quota'),
+  usage_totals: figures('hour', 'model', 'code', 'count', 'quota'),
+  usage_days: figures('token_id', 'day', 'model', 'code', 'count', 'quota'),
+  usage_total_days: figures('day', 'model', 'code', 'count', 'quota'),
+  usage_token_days: figures('token_id', 'day', 'requests', 'quota'),
+  usage_requests: figures('token_id', 'request_id', 'time'),
 };
-const TEXT_COLUMNS = new Set(['model', 'code', 'request_id']);
+
+/** The admin keys and the audit, ids kept as they are. */
+export const ADMIN_TABLES: Readonly<Record<string, Columns>> = {
+  admin_keys: {
+    id: 'bigint',
+    name: 'text',
+    role: 'text',
+    key_digest: 'bytea',
+    key_masked: 'text',
+    created_time: 'bigint',
+    last_used_time: 'bigint',
+  },
+  audit: {
+    id: 'bigint',
+    time: 'bigint',
+    actor_id: 'bigint',
+    actor_name: 'text',
+    actor_role: 'text',
+    ip: 'text',
+    action: 'text',
+    token_id: 'bigint',
+    before: 'json',
+    after: 'json',
+  },
+};
 
 /**
- * Copies the usage figures and the usage reports' request ids as they are, inside the caller's
- * SQLite read transaction and PostgreSQL transaction, into tables found empty, and checks each
- * table's count. How many rows, by table.
+ * Copies a table's rows as they are, inside the caller's SQLite read transaction and PostgreSQL
+ * transaction, into a table found empty, and checks the count. How many rows.
  */
+export async function copyTable(
+  source: Database.Database,
+  target: pg.ClientBase,
+  table: string,
+  columns: Columns,
+): Promise<number> {
+  const names = Object.keys(columns);
+  const types = Object.values(columns);
+  // An identity column takes the ids given.
+  const insert = `INSERT INTO ${table} (${names.join(', ')})
+    ${names.includes('id') ? 'OVERRIDING SYSTEM VALUE' : ''}
+    SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`;
+  const write = async (rows: unknown[][]) => {
+    await target.query(
+      insert,
+      names.map((_, i) => rows.map((row) => row[i])),
+    );
+  };
+  let copied = 0;
+  let rows: unknown[][] = [];
+  const read = source.prepare(`SELECT ${names.join(', ')} FROM ${table}`).raw();
+  for (const row of read.iterate() as IterableIterator<unknown[]>) {
+    rows.push(row);
+    if (rows.length === BATCH) {
+      await write(rows);
+      copied += rows.length;
+      rows = [];
+    }
+  }
+  if (rows.length > 0) await write(rows);
+  copied += rows.length;
+  const { rows: held } = await target.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
+  if (Number(held[0]!.n) !== copied) {
+    throw new Error(
+      `the copy holds ${held[0]!.n} rows of ${table}, not ${copied}: nothing was kept`,
+    );
+  }
+  return copied;
+}
+
+/** Copies the usage figures and the usage reports' request ids. How many rows, by table. */
 export async function copyUsage(
   source: Database.Database,
   target: pg.ClientBase,
 ): Promise<Record<string, number>> {
   const copied: Record<string, number> = {};
   for (const [table, columns] of Object.entries(USAGE_TABLES)) {
-    const types = columns.map((column) => (TEXT_COLUMNS.has(column) ? 'text' : 'bigint'));
-    const insert = `INSERT INTO ${table} (${columns.join(', ')})
-      SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`;
-    const write = async (rows: unknown[][]) => {
-      await target.query(
-        insert,
-        columns.map((_, i) => rows.map((row) => row[i])),
-      );
-    };
-    copied[table] = 0;
-    let rows: unknown[][] = [];
-    const read = source.prepare(`SELECT ${columns.join(', ')} FROM ${table}`).raw();
-    for (const row of read.iterate() as IterableIterator<unknown[]>) {
-      rows.push(row);
-      if (rows.length === BATCH) {
-        await write(rows);
-        copied[table] += rows.length;
-        rows = [];
-      }
-    }
-    if (rows.length > 0) await write(rows);
-    copied[table] += rows.length;
-    const { rows: held } = await target.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`);
-    if (Number(held[0]!.n) !== copied[table]) {
-      throw new Error(
-        `the copy holds ${held[0]!.n} rows of ${table}, not ${copied[table]}: nothing was kept`,
-      );
-    }
+    copied[table] = await copyTable(source, target, table, columns);
   }
   return copied;
+}
+
+/**
+ * Copies the admin keys and the audit with their ids, and sets each PostgreSQL sequence after
+ * the highest id SQLite ever handed out, so no id is given twice. How many rows of each.
+ */
+export async function copyAdminKeysAndAudit(
+  source: Database.Database,
+  target: pg.ClientBase,
+): Promise<{ adminKeys: number; auditRecords: number }> {
+  const counts: Record<string, number> = {};
+  for (const [table, columns] of Object.entries(ADMIN_TABLES)) {
+    counts[table] = await copyTable(source, target, table, columns);
+    const handedOut =
+      source
+        .prepare<[string], { seq: number }>('SELECT seq FROM sqlite_sequence WHERE name = ?')
+        .get(table)?.seq ?? 0;
+    if (handedOut > 0) {
+      await target.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), $1)`, [
+        handedOut,
+      ]);
+    }
+  }
+  return { adminKeys: counts.admin_keys ?? 0, auditRecords: counts.audit ?? 0 };
 }

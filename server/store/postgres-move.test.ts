@@ -6,6 +6,8 @@ import { moveSqliteToPostgres } from './postgres-move';
 import { openPostgresStore } from './postgres-store';
 import { openSqliteStore } from './sqlite-store';
 import { generateTokenKey } from './token-record';
+import { keyDigest } from './key-seal';
+import { auditQuerySchema } from '../../src/contract/audit';
 import type { TokenRecordInput, TokenStore } from './token-store';
 import type { UsageSum } from './usage-meter';
 import { TEST_SECRET_BYTES } from './test-postgres';
@@ -41,7 +43,13 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function sqliteWithTokens(): Promise<{ dataDir: string; highestEver: number }> {
+const OWNER = { actor: { id: 0, name: 'ADMIN_KEY', role: 'owner' as const }, ip: '192.0.2.1' };
+
+async function sqliteWithTokens(): Promise<{
+  dataDir: string;
+  highestEver: number;
+  supportKey: string;
+}> {
   const dataDir = join(makeTempDir(), 'data');
   dirs.push(join(dataDir, '..'));
   const sqlite = openSqliteStore({ dataDir, now: () => NOW });
@@ -49,8 +57,21 @@ async function sqliteWithTokens(): Promise<{ dataDir: string; highestEver: numbe
   // Deleted ids, the newest among them, are never handed out again on either engine.
   const removed = await sqlite.removeMany([5, 77, COUNT]);
   expect(removed).toBe(3);
-  await sqlite.setOption('QuotaPerUnit', '123456');
+  await sqlite.setOption('QuotaPerUnit', '123456', OWNER);
   await sqlite.setOption('DisplayInCurrencyEnabled', 'false');
+  // Admin keys (one revoked: its id is not handed out again) and audited changes by each.
+  const support = await sqlite.createAdminKey({ name: 'Support', role: 'operator' }, OWNER);
+  const gone = await sqlite.createAdminKey({ name: 'Gone', role: 'viewer' }, OWNER);
+  await sqlite.revokeAdminKey(gone.id, OWNER);
+  const byOperator = {
+    actor: { id: support.id, name: 'Support', role: 'operator' as const },
+    ip: '::1',
+  };
+  for (let id = 100; id < 160; id += 1) {
+    await sqlite.update({ id, remain_quota: id * 7, name: `Topped ${id}` }, byOperator);
+  }
+  await sqlite.remove(200, OWNER);
+  await sqlite.reveal(300, OWNER);
   // Ten days of figures for the first 50 tokens (12,000 hourly sums, copied in three batches),
   // and a usage report with a request_id.
   const sums: UsageSum[] = [];
@@ -73,25 +94,45 @@ async function sqliteWithTokens(): Promise<{ dataDir: string; highestEver: numbe
     duplicate: false,
   });
   await sqlite.close();
-  return { dataDir, highestEver: COUNT };
+  return { dataDir, highestEver: COUNT, supportKey: support.key };
 }
 
 describe('moving from SQLite to PostgreSQL', () => {
   it(`copies ${COUNT.toLocaleString('en')} tokens (ids, whole keys, every field) and the options`, async () => {
-    const { dataDir, highestEver } = await sqliteWithTokens();
+    const { dataDir, highestEver, supportKey } = await sqliteWithTokens();
     const url = await newTestDatabaseUrl({ empty: true });
     const progress: number[] = [];
     const result = await moveSqliteToPostgres(dataDir, url, TEST_SECRET_BYTES, (copied) =>
       progress.push(copied),
     );
-    expect(result).toMatchObject({ tokens: COUNT - 3, options: 2, highestId: highestEver });
+    expect(result).toMatchObject({
+      tokens: COUNT - 4,
+      options: 2,
+      highestId: highestEver,
+      adminKeys: 1,
+      auditRecords: 66,
+    });
     expect(result.usageRows).toBeGreaterThan(1_000);
-    expect(progress.at(-1)).toBe(COUNT - 3);
+    expect(progress.at(-1)).toBe(COUNT - 4);
 
     const sqlite = openSqliteStore({ dataDir, now: () => NOW });
     const postgres = await openPostgresStore({ secret: TEST_SECRET_BYTES, url, now: () => NOW });
     stores.push(sqlite, postgres);
     expect(await snapshotStore(postgres)).toEqual(await snapshotStore(sqlite));
+    // The whole audit, and the admin keys: the moved key still opens the service, and a new key
+    // gets an id above the revoked one's.
+    const everything = auditQuerySchema.parse({ size: '100' });
+    for (const p of [1, 2]) {
+      expect(await postgres.auditPage({ ...everything, p })).toEqual(
+        await sqlite.auditPage({ ...everything, p }),
+      );
+    }
+    expect(await postgres.identifyAdminKey(keyDigest(supportKey))).toMatchObject({
+      name: 'Support',
+      role: 'operator',
+    });
+    const another = await postgres.createAdminKey({ name: 'New', role: 'viewer' }, OWNER);
+    expect(another.id).toBe(3);
     // Search and the summary find the same tokens on both.
     for (const keyword of ['ärger', 'ος', '" \\ %', '生产', 'a 1']) {
       const query = { p: 1, size: 100, keyword, token: '', order: 'name' as const };

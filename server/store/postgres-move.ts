@@ -6,7 +6,7 @@ import { KeySeal } from './key-seal';
 import { DATABASE_FILE } from './sqlite-database';
 import { migrate } from './sqlite-schema';
 import { migratePostgres } from './postgres-migrations';
-import { copyUsage } from './postgres-move-usage';
+import { copyAdminKeysAndAudit, copyUsage } from './postgres-move-usage';
 import { foldName } from './postgres-schema';
 import { COLUMN_TYPES } from './postgres-sql';
 import { FIELD_COLUMNS, KEY_COLUMNS } from './token-record';
@@ -29,13 +29,16 @@ export interface MoveResult {
   options: number;
   /** Rows of usage figures (hourly and daily sums) and of usage reports' request ids. */
   usageRows: number;
+  adminKeys: number;
+  auditRecords: number;
   /** The id the next token gets on PostgreSQL is above this one. */
   highestId: number;
 }
 
 /**
  * Copies every token (ids as they are, keys sealed again with `secret` when the SQLite
- * database's were sealed with another), every stored option and the usage figures from the SQLite
+ * database's were sealed with another), every stored option, the usage figures, the admin keys
+ * and the audit from the SQLite
  * database in dataDir into the PostgreSQL database at url, in one PostgreSQL transaction: all of
  * them or nothing. Refuses a target that holds any token or option. Ids stay never reused: the
  * target's sequence continues after the highest id SQLite ever handed out. The service must not
@@ -75,12 +78,23 @@ export async function moveSqliteToPostgres(
 
     await target.query('BEGIN');
     try {
-      await target.query('LOCK TABLE tokens, options IN EXCLUSIVE MODE');
-      const held = await target.query<{ tokens: string; options: string; usage: string }>(
+      await target.query('LOCK TABLE tokens, options, admin_keys, audit IN EXCLUSIVE MODE');
+      const held = await target.query<{
+        tokens: string;
+        options: string;
+        usage: string;
+        admin: string;
+      }>(
         `SELECT (SELECT count(*) FROM tokens) AS tokens, (SELECT count(*) FROM options) AS options,
-          (SELECT count(*) FROM usage_totals) AS usage`,
+          (SELECT count(*) FROM usage_totals) AS usage,
+          (SELECT count(*) FROM admin_keys) + (SELECT count(*) FROM audit) AS admin`,
       );
-      const { tokens: heldTokens, options: heldOptions, usage: heldUsage } = held.rows[0]!;
+      const {
+        tokens: heldTokens,
+        options: heldOptions,
+        usage: heldUsage,
+        admin: heldAdmin,
+      } = held.rows[0]!;
       if (Number(heldTokens) > 0 || Number(heldOptions) > 0) {
         throw new Error(
           `the PostgreSQL database already holds ${heldTokens} tokens and ${heldOptions} options: move into an empty one`,
@@ -90,6 +104,11 @@ export async function moveSqliteToPostgres(
       if (Number(heldUsage) > 0) {
         throw new Error(
           'the PostgreSQL database already holds usage figures (a service has answered verifies there): move into an empty one',
+        );
+      }
+      if (Number(heldAdmin) > 0) {
+        throw new Error(
+          'the PostgreSQL database already holds admin keys or audit records: move into an empty one',
         );
       }
       let copied = 0;
@@ -114,6 +133,7 @@ export async function moveSqliteToPostgres(
         onProgress?.(copied, total);
       }
       const usage = await copyUsage(source, target);
+      const { adminKeys, auditRecords } = await copyAdminKeysAndAudit(source, target);
       for (const option of options) {
         await target.query('INSERT INTO options (key, value) VALUES ($1, $2)', [
           option.key,
@@ -138,7 +158,14 @@ export async function moveSqliteToPostgres(
       }
       await target.query('COMMIT');
       const usageRows = Object.values(usage).reduce((sum, rows) => sum + rows, 0);
-      return { tokens: total, options: options.length, usageRows, highestId: next };
+      return {
+        tokens: total,
+        options: options.length,
+        usageRows,
+        adminKeys,
+        auditRecords,
+        highestId: next,
+      };
     } catch (error) {
       await target.query('ROLLBACK').catch(() => {});
       throw error;
