@@ -239,6 +239,39 @@ for (const { language, locale, scheme } of LANGUAGES) {
         await expect(page.getByRole('article', { name: 'Production backend' })).toBeVisible();
         await scanScreen('table at 390 px (cards)');
         await screenshot(page, `a11y-table-390-${tag}`);
+
+        // Last, as its records would come first in the audit: Settings → Admin keys, the form
+        // with a refused name, the new key shown once, and the revoke confirmation.
+        await page.getByRole('button', { name: t('header.settings') }).click();
+        const adminKeys = dialogNamed(page, t('settings.title')).getByRole('region', {
+          name: t('adminKeys.title'),
+        });
+        await adminKeys.getByRole('button', { name: t('adminKeys.create') }).click();
+        const newAdminKey = dialogNamed(page, t('adminKeys.createTitle'));
+        await newAdminKey.getByLabel(t('adminKeys.role')).selectOption('viewer');
+        await newAdminKey.getByRole('button', { name: t('adminKeys.create') }).click();
+        await expect(newAdminKey.getByText(t('adminKeys.nameInvalid'))).toBeVisible();
+        await scanScreen('new admin key, validation error', { dialog: true });
+        await newAdminKey.getByLabel(t('adminKeys.name')).fill('Auditors');
+        await newAdminKey.getByRole('button', { name: t('adminKeys.create') }).click();
+        const createdAdminKey = dialogNamed(page, t('adminKeys.createdTitle'));
+        await expect(createdAdminKey.getByTestId('new-key')).toBeVisible();
+        await scanScreen('admin key created', { dialog: true });
+        await createdAdminKey.getByRole('button', { name: t('newKey.done') }).click();
+        await expect(adminKeys.getByRole('listitem')).toHaveCount(1);
+        await scanScreen('settings drawer with admin keys at 390 px', { dialog: true });
+        await screenshot(page, `a11y-admin-keys-390-${tag}`);
+        await adminKeys
+          .getByRole('button', { name: t('adminKeys.revokeNamed', { name: 'Auditors' }) })
+          .click();
+        const revoke = dialogNamed(page, t('adminKeys.revokeTitle'));
+        await expect(revoke).toContainText('Auditors');
+        await scanScreen('revoke admin key confirmation', { dialog: true });
+        await revoke.getByRole('button', { name: t('action.cancel') }).click();
+        await page.setViewportSize({ width: 1366, height: 900 });
+        await expect(adminKeys.getByRole('listitem')).toHaveCount(1);
+        await scanScreen('settings drawer with admin keys', { dialog: true });
+        await screenshot(page, `a11y-admin-keys-${tag}`);
       } finally {
         await own.stop();
       }
