@@ -220,6 +220,8 @@ for (const { language, locale, scheme } of LANGUAGES) {
         await expect(details.getByRole('table', { name: t('usage.byModel') })).toBeVisible();
         await details.getByRole('button', { name: t('usage.showTable') }).click();
         await expect(details.getByRole('table', { name: t('usage.byPeriod') })).toBeVisible();
+        const history = details.getByRole('region', { name: t('audit.history') });
+        await expect(history.getByRole('article').first()).toBeVisible();
         await scanScreen('token details with usage', { dialog: true });
         await screenshot(page, `a11y-details-${tag}`);
         await details.getByRole('button', { name: t('details.rotate') }).click();
@@ -233,12 +235,30 @@ for (const { language, locale, scheme } of LANGUAGES) {
         await expect(top.getByRole('link', { name: 'Production backend' })).toBeVisible();
         await scanScreen('usage overview');
         await screenshot(page, `a11y-usage-${tag}`);
+
+        // The audit of everything above, and its token filter open.
+        await page.getByRole('button', { name: t('header.audit') }).click();
+        const audit = page.getByRole('table', { name: t('audit.records') });
+        await expect(audit.getByRole('row').nth(1)).toContainText(t('audit.action.tokenDelete'));
+        await scanScreen('audit');
+        await screenshot(page, `a11y-audit-${tag}`);
+        await page.getByRole('combobox', { name: t('audit.filter.token') }).click();
+        await expect(page.getByRole('option', { name: 'Production backend' })).toBeVisible();
+        await scanScreen('audit, token filter open');
+        await page.getByRole('option', { name: 'Production backend' }).click();
+        await expect(audit.getByRole('row')).toHaveCount(2);
         await page.getByRole('button', { name: t('header.tokens') }).click();
 
         await page.setViewportSize({ width: 390, height: 844 });
         await expect(page.getByRole('article', { name: 'Production backend' })).toBeVisible();
         await scanScreen('table at 390 px (cards)');
         await screenshot(page, `a11y-table-390-${tag}`);
+        await page.getByRole('button', { name: t('header.audit') }).click();
+        await expect(
+          page.getByRole('article', { name: new RegExp(t('audit.action.tokenCreate')) }),
+        ).toBeVisible();
+        await scanScreen('audit at 390 px (cards)');
+        await screenshot(page, `a11y-audit-390-${tag}`);
 
         // Last, as its records would come first in the audit: Settings → Admin keys, the form
         // with a refused name, the new key shown once, and the revoke confirmation.
