@@ -130,6 +130,39 @@ describe('several instances on one PostgreSQL database', () => {
     }
   });
 
+  it('refuse an admin key revoked through one on the other from its next request, and audit both', async () => {
+    const [a, b] = await startInstances(await newTestDatabaseUrl());
+    const made = await call(a!, 'POST', '/api/admin-key/', { name: 'Support', role: 'operator' });
+    expect(made.status).toBe(200);
+    const { id, key } = made.data as { id: number; key: string };
+    const asSupport = (service: RunningService, init: RequestInit = {}) =>
+      fetch(`${service.url}/api/token/`, {
+        ...init,
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      });
+    expect((await asSupport(b!)).status).toBe(200);
+    const token = (await call(a!, 'POST', '/api/token/', { name: 'Shared', remain_quota: 1 }))
+      .data as Token;
+    const topUp = { method: 'PUT', body: JSON.stringify({ id: token.id, remain_quota: 500 }) };
+    expect((await asSupport(b!, topUp)).status).toBe(200);
+
+    expect((await call(a!, 'DELETE', `/api/admin-key/${id}`)).status).toBe(200);
+    for (const service of [b!, a!]) {
+      const refused = await asSupport(service);
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { message: string }).message).toContain('revoked');
+    }
+    // Both changes are in the audit read through either, with who made them.
+    for (const service of [a!, b!]) {
+      const { data } = await call(service, 'GET', `/api/audit/?token_id=${token.id}`);
+      const records = (data as { items: Array<{ action: string; actor: { name: string } }> }).items;
+      expect(records.map((record) => [record.action, record.actor.name])).toEqual([
+        ['token.update', 'Support'],
+        ['token.create', 'ADMIN_KEY'],
+      ]);
+    }
+  });
+
   it('give 500 concurrent creates split across both 500 distinct ids and keys, all stored', async () => {
     const services = await startInstances(await newTestDatabaseUrl());
     const answers = await Promise.all(

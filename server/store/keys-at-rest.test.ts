@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tokenListQuerySchema } from '../../src/contract/token';
 import { makeTempDir, openTestStore, testEngine, type TestStore } from '../test-support';
 import { SECRET_FILE } from './secret-file';
-import { KeySeal } from './key-seal';
+import { KeySeal, keyDigest } from './key-seal';
+import { auditQuerySchema } from '../../src/contract/audit';
 import { openPostgresStore } from './postgres-store';
 import { openSqliteStore } from './sqlite-store';
 import { connectForTests } from './test-postgres';
@@ -20,6 +21,8 @@ afterEach(async () => {
   await handle.dispose();
   rmSync(join(dataDir, '..'), { recursive: true, force: true });
 });
+
+const OWNER = { actor: { id: 0, name: 'ADMIN_KEY', role: 'owner' as const }, ip: '127.0.0.1' };
 
 const input = (name: string) => ({
   name,
@@ -60,21 +63,31 @@ async function databaseFiles(): Promise<string[] | null> {
 }
 
 describe('keys at rest', () => {
-  it('no file of the database holds a whole key after creates, reveals, rotations, updates and deletes', async () => {
+  it('no file of the database, nor the audit, holds a whole token or admin key after creates, reveals, rotations, updates and deletes', async () => {
     const { store } = handle;
     const keys: string[] = [];
+    const admin = await store.createAdminKey({ name: 'Support', role: 'operator' }, OWNER);
+    const revoked = await store.createAdminKey({ name: 'Gone', role: 'viewer' }, OWNER);
+    await store.revokeAdminKey(revoked.id, OWNER);
     for (let i = 0; i < 20; i += 1) {
-      const token = await store.create(input(`Sealed ${i}`));
+      const token = await store.create(input(`Sealed ${i}`), OWNER);
       keys.push(token.key);
-      expect(await store.reveal(token.id)).toBe(token.key);
-      if (i % 3 === 0) await store.update({ id: token.id, name: `Renamed ${i}` });
+      expect(await store.reveal(token.id, OWNER)).toBe(token.key);
+      if (i % 3 === 0) await store.update({ id: token.id, name: `Renamed ${i}` }, OWNER);
       if (i % 4 === 0) {
-        const rotated = await store.rotate(token.id, 60);
+        const rotated = await store.rotate(token.id, 60, OWNER);
         keys.push(rotated!.key);
-        expect(await store.reveal(token.id)).toBe(rotated!.key);
+        expect(await store.reveal(token.id, OWNER)).toBe(rotated!.key);
       }
-      if (i % 5 === 0) await store.remove(token.id);
+      if (i % 5 === 0) await store.remove(token.id, OWNER);
     }
+    keys.push(admin.key, revoked.key);
+    const audit = JSON.stringify(await store.auditPage(auditQuerySchema.parse({ size: '100' })));
+    expect(audit).toContain('token.rotate');
+    for (const key of keys) expect(audit.includes(key), `${key} in the audit`).toBe(false);
+    // The admin key is found by its digest alone.
+    expect(await store.identifyAdminKey(keyDigest(admin.key))).toMatchObject({ name: 'Support' });
+    expect(await store.identifyAdminKey(keyDigest(revoked.key))).toBeNull();
     // Found by the whole key, shown masked.
     // The second token's key (keys[1] is the first token's new key): neither rotated nor deleted.
     const kept = keys[2]!;
