@@ -50,6 +50,7 @@ export function AuditFilters({
   const filtered = Object.values(filters).some((value) => value !== undefined);
   const actors = useActorChoices(records, filters.actor);
   const actorLabel = (id: number, name: string | null) => name ?? t('audit.actorId', { id });
+  // On a phone the token takes a row, and the two short choices share the next.
   return (
     <Group gap="sm" align="flex-end" wrap={phone ? 'wrap' : 'nowrap'}>
       <div style={{ flex: phone ? '1 1 100%' : '1 1 18rem' }}>
@@ -61,7 +62,7 @@ export function AuditFilters({
       </div>
       <NativeSelect
         label={t('audit.filter.actor')}
-        style={{ flex: phone ? '1 1 100%' : '0 1 14rem' }}
+        style={{ flex: phone ? '1 1 8rem' : '0 1 14rem' }}
         value={filters.actor === undefined ? ANY : String(filters.actor)}
         onChange={({ currentTarget: { value } }) =>
           onFilters({ actor: value === ANY ? undefined : Number(value) })
@@ -76,7 +77,7 @@ export function AuditFilters({
       />
       <NativeSelect
         label={t('audit.filter.action')}
-        style={{ flex: phone ? '1 1 100%' : '0 1 14rem' }}
+        style={{ flex: phone ? '1 1 8rem' : '0 1 14rem' }}
         value={filters.action ?? ANY}
         onChange={({ currentTarget: { value } }) =>
           onFilters({ action: value === ANY ? undefined : (value as AuditAction) })
