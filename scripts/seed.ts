@@ -1,8 +1,9 @@
 /**
  * Fills a Tokendesk database with synthetic tokens, to try the dashboard and the service at scale:
- *   npm run seed -- --count 1000000 [--usage-days 30] [--data-dir DIR | --database-url postgres://…]
- * --usage-days adds that many days of hourly usage figures (seed-usage.ts) for the tokens with
- * ids up to the highest; with --count 0 it adds them to a database already seeded.
+ *   npm run seed -- --count 1000000 [--usage-days 30] [--audit-records N] [--data-dir DIR | --database-url postgres://…]
+ * --usage-days adds that many days of hourly usage figures (seed-usage.ts), and --audit-records
+ * that many audit records (seed-audit.ts), for the tokens with ids up to the highest; with
+ * --count 0 they are added to a database already seeded.
  * Like the service, it fills the PostgreSQL database of DATABASE_URL when that is set, else the
  * SQLite database in DATA_DIR (else ./data); --data-dir or --database-url choose explicitly.
  * Keys are sealed with TOKENDESK_SECRET, required with PostgreSQL; without it SQLite uses the data
@@ -15,6 +16,7 @@ import { NEVER, tokenListQuerySchema } from '../src/contract/token';
 import { nextResetTime, type QuotaResetPeriod } from '../src/contract/quota-reset';
 import { between, pick } from './seed-random';
 import { usageSums } from './seed-usage';
+import { auditRows } from './seed-audit';
 import { parseSecret } from '../server/config';
 import { generateTokenKey, nowInSeconds } from '../server/store/token-record';
 import { openPostgresStore } from '../server/store/postgres-store';
@@ -27,6 +29,7 @@ const BATCH = 50_000;
 const CACHE_KIB = 256 * 1024;
 const COUNT_MAX = 10_000_000;
 const USAGE_DAYS_MAX = 366;
+const AUDIT_RECORDS_MAX = 10_000_000;
 /** A batch of 50,000 rows is one statement: longer than the service's requests may take. */
 const SEED_STATEMENT_TIMEOUT_MS = 600_000;
 const DAY = 86_400;
@@ -38,7 +41,7 @@ const CHINESE = ['生产环境', '测试环境', '数据分析', '客服机器�
 const MODEL_LISTS = ['', '', '', 'gpt-4o,gpt-4o-mini', 'claude-3-5-sonnet', 'gpt-4o-mini'];
 
 async function main(): Promise<void> {
-  const { count, usageDays, target, secret } = readArguments();
+  const { count, usageDays, auditRecords, target, secret } = readArguments();
   const store: TokenStore =
     target.kind === 'postgres'
       ? await openPostgresStore({
@@ -61,9 +64,9 @@ async function main(): Promise<void> {
       });
       console.log(`Inserted ${count.toLocaleString('en')} tokens into ${into} in ${elapsed()}`);
     }
+    const newest = await store.list(tokenListQuerySchema.parse({ order: '-id', size: '1' }));
+    const lastId = newest.items[0]?.id ?? 0;
     if (usageDays > 0) {
-      const newest = await store.list(tokenListQuerySchema.parse({ order: '-id', size: '1' }));
-      const lastId = newest.items[0]?.id ?? 0;
       if (lastId === 0) throw new Error('there are no tokens to add usage figures to');
       let rows = 0;
       for (const day of usageSums(lastId, usageDays, now)) {
@@ -73,6 +76,11 @@ async function main(): Promise<void> {
       console.log(
         `Added ${usageDays} days of usage figures (${rows.toLocaleString('en')} hourly sums) in ${elapsed()}`,
       );
+    }
+    if (auditRecords > 0) {
+      if (lastId === 0) throw new Error('there are no tokens to add audit records about');
+      for (const rows of auditRows(auditRecords, lastId, now)) await store.addAudit(rows);
+      console.log(`Added ${auditRecords.toLocaleString('en')} audit records in ${elapsed()}`);
     }
   } finally {
     await store.close();
@@ -91,6 +99,7 @@ type Target = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: str
 function readArguments(): {
   count: number;
   usageDays: number;
+  auditRecords: number;
   target: Target;
   secret: Buffer | undefined;
 } {
@@ -99,6 +108,7 @@ function readArguments(): {
       options: {
         count: { type: 'string' },
         'usage-days': { type: 'string' },
+        'audit-records': { type: 'string' },
         'data-dir': { type: 'string' },
         'database-url': { type: 'string' },
       },
@@ -112,7 +122,13 @@ function readArguments(): {
     if (!Number.isInteger(usageDays) || usageDays < 0 || usageDays > USAGE_DAYS_MAX) {
       throw new Error(`--usage-days must be a whole number from 0 to ${USAGE_DAYS_MAX}`);
     }
-    if (count === 0 && usageDays === 0) throw new Error('nothing to add: --count is 0');
+    const auditRecords = Number(values['audit-records'] ?? 0);
+    if (!Number.isInteger(auditRecords) || auditRecords < 0 || auditRecords > AUDIT_RECORDS_MAX) {
+      throw new Error(`--audit-records must be a whole number from 0 to ${AUDIT_RECORDS_MAX}`);
+    }
+    if (count === 0 && usageDays === 0 && auditRecords === 0) {
+      throw new Error('nothing to add: --count is 0');
+    }
     if (values['data-dir'] !== undefined && values['database-url'] !== undefined) {
       throw new Error('give --data-dir or --database-url, not both');
     }
@@ -129,13 +145,13 @@ function readArguments(): {
           'TOKENDESK_SECRET is required with PostgreSQL: the one the service runs with, which seals the keys',
         );
       }
-      return { count, usageDays, target: { kind: 'postgres', url }, secret };
+      return { count, usageDays, auditRecords, target: { kind: 'postgres', url }, secret };
     }
     const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
-    return { count, usageDays, target: { kind: 'sqlite', dataDir }, secret };
+    return { count, usageDays, auditRecords, target: { kind: 'sqlite', dataDir }, secret };
   } catch (error) {
     console.error(
-      `${error instanceof Error ? error.message : String(error)}\nusage: npm run seed -- --count 1000000 [--usage-days 30] [--data-dir DIR | --database-url postgres://…]`,
+      `${error instanceof Error ? error.message : String(error)}\nusage: npm run seed -- --count 1000000 [--usage-days 30] [--audit-records N] [--data-dir DIR | --database-url postgres://…]`,
     );
     process.exit(2);
   }

@@ -20,6 +20,7 @@ import { measureListing, PAGE_SIZE, type ListTimings, type Timing } from './scal
 import { memoryUnderLoad, type MemoryUnderLoad } from './scale/memory-under-load';
 import { seedDatabase } from './scale/seed';
 import { measureUsage } from './scale/usage-timings';
+import { measureAudit } from './scale/audit-timings';
 
 const SEED_GOAL_S = 60;
 const QUERY_GOAL_MS = 10;
@@ -30,6 +31,8 @@ const COLD_START_GOAL_MS = 1000;
 const USAGE_GOAL_MS = 50;
 /** A month of hourly sums, for the usage figures. */
 const USAGE_DAYS = 30;
+/** As many audit records as tokens: a million changes. */
+const AUDIT_RECORDS = 1_000_000;
 
 /** The scale measures on one engine; the figures' section names it. */
 export function scaleSuite(engine: EngineName) {
@@ -51,6 +54,11 @@ async function scaleOn(engine: EngineName, context: BenchContext): Promise<Suite
   progress(`${name}: npm run seed -- --count 0 --usage-days ${USAGE_DAYS}, then usage figures`);
   const usageSeedSeconds = await seedDatabase(database, 0, USAGE_DAYS);
   const usage = await measureUsage(database, tokens);
+
+  const auditRecords = Math.min(AUDIT_RECORDS, tokens);
+  progress(`${name}: npm run seed -- --count 0 --audit-records ${auditRecords}, then audit pages`);
+  const auditSeedSeconds = await seedDatabase(database, 0, 0, auditRecords);
+  const audit = await measureAudit(database);
 
   progress(`${name}: the service under a burst of list and search requests`);
   const service = await startService({ database });
@@ -109,6 +117,19 @@ async function scaleOn(engine: EngineName, context: BenchContext): Promise<Suite
           note: `p50 ${ms(median(usage.allTokensMs))}; ${usage.allTokensMs.length} calls; store.usage called directly`,
         },
       ),
+      atMost(
+        section,
+        `audit page over ${count(auditRecords)} records (p95)`,
+        percentile(audit.ms, 95),
+        QUERY_GOAL_MS,
+        ms,
+        {
+          note: `medians: ${audit.byPage.map(([page, median]) => `${page} ${ms(median)}`).join('; ')}; store.auditPage called directly`,
+        },
+      ),
+      info(section, `seed ${count(auditRecords)} audit records`, seconds(auditSeedSeconds), {
+        note: 'npm run seed -- --audit-records: updates, reveals and creates by four admin keys, a few tokens far more often (scripts/seed-audit.ts)',
+      }),
       info(section, `seed ${USAGE_DAYS} days of hourly usage sums`, seconds(usageSeedSeconds), {
         note: 'npm run seed -- --usage-days: 1,000 of 10,000 regular tokens busy each hour, one or two models each (scripts/seed-usage.ts)',
       }),

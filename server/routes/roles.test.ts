@@ -218,6 +218,30 @@ describe('roles', () => {
     }
   });
 
+  it('refuse a bad admin key name or role, naming the field, and store nothing', async () => {
+    const before = await snapshotStore(service.store);
+    const refusals: Array<[unknown, string]> = [
+      [{ role: 'viewer' }, 'name is required: 1 to 50 characters'],
+      [{ name: '   ', role: 'viewer' }, 'name must be 1 to 50 characters'],
+      [{ name: 'x'.repeat(51), role: 'viewer' }, 'name must be 1 to 50 characters'],
+      [{ name: 'Tab\there', role: 'viewer' }, 'name must not contain control characters'],
+      [{ name: 'No role' }, 'role is required: one of owner, operator, viewer, gateway'],
+      [{ name: 'Admin', role: 'admin' }, 'role must be one of owner, operator, viewer, gateway'],
+      [{ name: 'Upper', role: 'Owner' }, 'role must be one of owner, operator, viewer, gateway'],
+      [[], 'object'],
+    ];
+    for (const [json, message] of refusals) {
+      const response = await service.api('POST', '/api/admin-key/', { json });
+      expect(response.status, JSON.stringify(json)).toBe(400);
+      expect(response.message).toContain(message);
+    }
+    const unknown = await service.api('DELETE', '/api/admin-key/99999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.message).toBe('no admin key has id 99999');
+    expect((await service.api('DELETE', '/api/admin-key/0')).status).toBe(400);
+    expect(await snapshotStore(service.store)).toEqual(before);
+  });
+
   it('answer self with the calling key, and ADMIN_KEY as the owner with id 0', async () => {
     const self = await service.api('GET', '/api/admin-key/self', { auth: bearer('viewer') });
     expect(self.data).toEqual({ id: expect.any(Number), name: 'The viewer', role: 'viewer' });

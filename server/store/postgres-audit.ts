@@ -76,6 +76,19 @@ export const auditOfRowsValues = (context: AuditContext, time: number): unknown[
   context.ip,
 ];
 
+/** Many records in one statement: one array parameter per column. */
+export async function insertAuditRows(
+  client: QueryClient,
+  rows: readonly AuditRow[],
+): Promise<void> {
+  const types = ['bigint', 'bigint', 'text', 'text', 'text', 'text', 'bigint', 'json', 'json'];
+  await client.query(
+    `INSERT INTO audit (${AUDIT_COLUMNS.join(', ')})
+      SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`,
+    AUDIT_COLUMNS.map((column) => rows.map((row) => row[column])),
+  );
+}
+
 /** A page of the audit and its total, read in the snapshot of the caller's transaction. */
 export async function readAuditPage(client: QueryClient, query: AuditQuery): Promise<AuditPage> {
   const values: unknown[] = [];

@@ -33,6 +33,7 @@ import {
   auditOfRowsSql,
   auditOfRowsValues,
   tokenJsonAfterId,
+  insertAuditRows,
   readAuditPage,
   writeAudit,
 } from './postgres-audit';
@@ -283,6 +284,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         );
       }
       return inserted;
+    },
+
+    async addAudit(rows) {
+      await transaction((client) => insertAuditRows(client, rows));
     },
 
     async addUsage(sums) {

@@ -14,6 +14,8 @@ export interface SqliteAudit {
   /** Writes a record; runs inside the transaction of the change it records. */
   write(context: AuditContext, entry: AuditEntry, time: number): void;
   page(query: AuditQuery): AuditPage;
+  /** Writes records as they are; runs inside a write transaction. */
+  insert(rows: readonly AuditRow[]): void;
 }
 
 export function sqliteAudit(db: Database.Database): SqliteAudit {
@@ -45,5 +47,8 @@ export function sqliteAudit(db: Database.Database): SqliteAudit {
   return {
     write: (context, entry, time) => insert.run(auditRow(context, entry, time)),
     page: (query) => readPage(query),
+    insert: (rows) => {
+      for (const row of rows) insert.run(row);
+    },
   };
 }

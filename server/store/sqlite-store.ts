@@ -317,6 +317,10 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       return writes.run(() => bulkInsertAll(batches, onBatch));
     },
 
+    async addAudit(rows) {
+      await writes.run(() => auditLog.insert(rows));
+    },
+
     async addUsage(sums) {
       await writes.run(() => {
         for (const sum of sums) addSum(sum);

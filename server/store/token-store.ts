@@ -10,6 +10,7 @@ import type {
   UsageReportResult,
 } from '../../src/contract/usage';
 import type { RotateResult, TokenVerify, VerifyResult } from '../../src/contract/verify';
+import type { AuditRow } from './audit-entry';
 import type { UsageSum } from './usage-meter';
 
 /** The filters a list and a summary share. */
@@ -104,6 +105,11 @@ export interface TokenStore extends GatewayCalls {
    * database to try the usage screens and routes at scale (the seed script).
    */
   addUsage(sums: readonly UsageSum[]): Promise<void>;
+  /**
+   * Adds audit records as they are, in one transaction: a past of changes, for loading a
+   * database to try the audit at scale (the seed script). Changes nothing else.
+   */
+  addAudit(rows: readonly AuditRow[]): Promise<void>;
   /** Every known option, stored value or default, as strings. */
   getOptions(): Promise<Option[]>;
   setOption(key: OptionKey, value: string, audit?: Audited): Promise<Option[]>;

@@ -4,12 +4,14 @@ import { progress } from '../../lib/log';
 
 /**
  * `npm run seed -- --count N` into the database, as a person would run it, with `--usage-days`
- * when given (and then N may be 0: usage figures for the tokens already there); returns seconds.
+ * and `--audit-records` when given (and then N may be 0: figures or records for the tokens
+ * already there); returns seconds.
  */
 export async function seedDatabase(
   database: BenchDatabase,
   tokens: number,
   usageDays = 0,
+  auditRecords = 0,
 ): Promise<number> {
   const target =
     database.engine === 'postgres'
@@ -27,6 +29,8 @@ export async function seedDatabase(
       String(tokens),
       '--usage-days',
       String(usageDays),
+      '--audit-records',
+      String(auditRecords),
       ...target,
     ],
     {
