@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { auditQuerySchema, type AuditQuery } from '../../contract/audit';
 
-/** The audit screen's own parameters: its page is not the token list's `p`. */
-export const AUDIT_PARAMS = ['audit_page', 'token_id', 'actor', 'action'] as const;
 export const AUDIT_PAGE_SIZE = 20;
 
 /**
- * The audit's view as the address spells it (?view=audit&token_id=7&action=token.update). Each
- * filter is read with the service's own rule for it; a part not understood is left out, so an
- * old or edited link still opens.
+ * The audit's view as the address spells it (?view=audit&token_id=7&action=token.update): its
+ * page is `audit_page`, so that the token list's `p` is left to the list. Each filter is read
+ * with the service's own rule for it; a part not understood is left out, so an old or edited
+ * link still opens.
  */
 const auditAddressSchema = z.object({
   audit_page: auditQuerySchema.shape.p.catch(1),

@@ -100,19 +100,27 @@ function tokenValue(field: string, value: unknown, { t, locale }: I18n): ReactNo
   }
 }
 
+/** An option's value: options travel as strings. */
+function optionValue(key: string, value: unknown, { t, locale }: I18n): ReactNode {
+  if (key === 'DisplayInCurrencyEnabled') return yesNo(value, t);
+  if (key === 'QuotaPerUnit' && Number.isFinite(Number(value))) {
+    return numberFormat(locale).format(Number(value));
+  }
+  return null;
+}
+
+const SUBJECT_VALUES: Record<
+  AuditSubjectKind,
+  (field: string, value: unknown, i18n: I18n) => ReactNode
+> = {
+  token: tokenValue,
+  option: optionValue,
+  admin_key: (field, value, { t }) => (field === 'role' ? wordOf(ROLE_WORDS, value, t) : null),
+};
+
+/** A value in words where the dashboard has them, else as the record holds it. */
 function shownValue(subject: AuditSubjectKind, field: string, value: unknown, i18n: I18n) {
-  const special =
-    subject === 'token'
-      ? tokenValue(field, value, i18n)
-      : subject === 'option'
-        ? field === 'DisplayInCurrencyEnabled'
-          ? yesNo(value, i18n.t)
-          : field === 'QuotaPerUnit' && Number.isFinite(Number(value))
-            ? numberFormat(i18n.locale).format(Number(value))
-            : null
-        : field === 'role'
-          ? wordOf(ROLE_WORDS, value, i18n.t)
-          : null;
+  const special = SUBJECT_VALUES[subject](field, value, i18n);
   if (special !== null) return special;
   if (value === null || value === undefined) return '—';
   return typeof value === 'string' ? value : JSON.stringify(value);

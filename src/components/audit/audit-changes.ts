@@ -3,11 +3,11 @@ import type { AuditAction, AuditRecord, AuditSubject } from '../../contract/audi
 /** What a record was about, which says how its before and after are read. */
 export type AuditSubjectKind = 'token' | 'option' | 'admin_key';
 
-export const subjectOf = (action: AuditAction): AuditSubjectKind =>
+const subjectOf = (action: AuditAction): AuditSubjectKind =>
   action.startsWith('token.') ? 'token' : action === 'option.update' ? 'option' : 'admin_key';
 
 /** The token fields a person set or changes, in the order the form shows them; the key last. */
-export const TOKEN_FIELDS = [
+const TOKEN_FIELDS = [
   'name',
   'status',
   'remain_quota',
