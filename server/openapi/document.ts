@@ -1,3 +1,4 @@
+import { ADMIN_ROLES, may } from '../../src/contract/admin-key';
 import { z } from 'zod';
 import {
   createDocument,
@@ -83,13 +84,22 @@ function responsesFor(operation: Operation): ZodOpenApiResponsesObject {
 
 const exampleName = (example: OperationExample) => example.title.replace(/\W+/g, '-');
 
+/** The roles whose keys may call an operation, as its description says them. */
+function rolesAllowed(operation: Operation): string {
+  const { permission } = operation;
+  if (permission === undefined) return 'every role';
+  return ADMIN_ROLES.filter((role) => may(role, permission)).join(', ');
+}
+
 function operationObject(operation: Operation): ZodOpenApiOperationObject {
   const [first] = operation.examples;
   return {
     operationId: operation.id,
     tags: [TAGS[operation.resource].name],
     summary: operation.summary,
-    description: operation.description,
+    description: operation.auth
+      ? `${operation.description}\n\nAdmin keys that may call it: ${rolesAllowed(operation)}.`
+      : operation.description,
     security: operation.auth ? [{ [SECURITY_SCHEME]: [] }] : [],
     requestParams: {
       ...(operation.params ? { path: operation.params } : {}),
@@ -168,7 +178,8 @@ function build(): OpenApiDocument {
         [SECURITY_SCHEME]: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The admin key: ADMIN_KEY, or the key the service made on first start.',
+          description:
+            'An admin key: ADMIN_KEY (or the key the service made on first start), the owner, or a key the owner made with a role (owner, operator, viewer, gateway).',
         },
       },
     },
