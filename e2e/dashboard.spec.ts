@@ -18,8 +18,10 @@ test.describe('connecting', () => {
   }) => {
     await connect(page, 'not-the-admin-key');
     const keyField = page.getByLabel('Admin key');
-    await expect(page.getByText('The admin key is missing or wrong')).toBeVisible();
-    await expect(keyField).toHaveAccessibleDescription(/The admin key is missing or wrong/);
+    await expect(page.getByText('The admin key is missing, wrong or revoked')).toBeVisible();
+    await expect(keyField).toHaveAccessibleDescription(
+      /The admin key is missing, wrong or revoked/,
+    );
     await expect(keyField).toHaveValue('not-the-admin-key');
 
     await keyField.fill(ADMIN_KEY);

@@ -35,7 +35,7 @@ test.describe('on this service', () => {
     await connected(page, service.url, service.adminKey);
     await expect(page.getByText('No tokens yet')).toBeVisible();
     const explorer = await openExplorer(page);
-    await expect(operationsOf(explorer)).toHaveCount(19);
+    await expect(operationsOf(explorer)).toHaveCount(24);
     await expect(explorer.getByRole('link', { name: 'Open the reference page' })).toHaveAttribute(
       'href',
       `${service.url}/api/docs`,
