@@ -10,7 +10,7 @@ import {
 import { maskKey } from '../../src/contract/token';
 import { toToken } from './token-record';
 import type { TokenRecordInput } from './token-store';
-import { AUDIT_ORDER, auditCountSql, auditFilter, auditTotal } from './audit-query';
+import { auditCountSql, auditFilter, auditPageSql, auditTotal } from './audit-query';
 
 type QueryClient = Pick<pg.ClientBase, 'query'>;
 
@@ -97,9 +97,11 @@ export async function readAuditPage(client: QueryClient, query: AuditQuery): Pro
     return `$${values.length}`;
   });
   const counted = await client.query<{ total: number }>(auditCountSql(filter), values);
+  const columns = AUDIT_COLUMNS.map((column) =>
+    column === 'before' || column === 'after' ? `${column}::text` : column,
+  ).join(', ');
   const { rows } = await client.query<AuditRow & { id: number }>(
-    `SELECT id, ${AUDIT_COLUMNS.map((column) => (column === 'before' || column === 'after' ? `${column}::text` : column)).join(', ')}
-      FROM audit ${filter} ${AUDIT_ORDER} LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+    auditPageSql(columns, filter, `$${values.length + 1}`, `$${values.length + 2}`),
     [...values, query.size, (query.p - 1) * query.size],
   );
   return {

@@ -7,7 +7,13 @@ import {
   type AuditEntry,
   type AuditRow,
 } from './audit-entry';
-import { AUDIT_ORDER, auditCountSql, auditFilter, auditTotal } from './audit-query';
+import {
+  auditCountSql,
+  auditFilter,
+  auditPageSql,
+  auditTotal,
+  sqliteAuditSource,
+} from './audit-query';
 import { statementCache } from './sqlite-statement-cache';
 
 export interface SqliteAudit {
@@ -31,9 +37,11 @@ export function sqliteAudit(db: Database.Database): SqliteAudit {
       params[name] = value;
       return `@${name}`;
     });
-    const counted = (statement(auditCountSql(filter)).get(params) as { total: number }).total;
+    const source = sqliteAuditSource(query);
+    const counted = (statement(auditCountSql(filter, source)).get(params) as { total: number })
+      .total;
     const rows = statement(
-      `SELECT id, ${AUDIT_COLUMNS.join(', ')} FROM audit ${filter} ${AUDIT_ORDER} LIMIT @limit OFFSET @offset`,
+      auditPageSql(AUDIT_COLUMNS.join(', '), filter, '@limit', '@offset', source),
     ).all({ ...params, limit: query.size, offset: (query.p - 1) * query.size }) as Array<
       AuditRow & { id: number }
     >;
