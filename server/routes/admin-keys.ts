@@ -17,8 +17,6 @@ export function adminKeyRoutes(store: TokenStore): App {
     const input = await readJsonBody(c, adminKeyCreateSchema);
     return c.json(ok(await store.createAdminKey(input, c.get('audit'))));
   });
-  // "self" is not an id: another method on it gets 405, not an answer of /:id.
-  keys.all('/self', (c) => c.notFound());
   keys.delete('/:id', allow('admin_keys.manage'), async (c) => {
     const id = parseIdParam(c);
     if (!(await store.revokeAdminKey(id, c.get('audit')))) {

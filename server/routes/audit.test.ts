@@ -98,6 +98,15 @@ describe('the audit', () => {
     expect(new Set(ids).size).toBe(7);
   });
 
+  it('answer 400 naming the id for a revoke of anything but an id, and 405 for a write to the audit', async () => {
+    for (const path of ['/api/admin-key/self', '/api/admin-key/1.5', '/api/admin-key/-1']) {
+      const refused = await service.api('DELETE', path);
+      expect(refused.status, path).toBe(400);
+      expect(refused.message).toContain('id must be a positive integer');
+    }
+    expect((await service.api('PUT', '/api/audit/')).status).toBe(405);
+  });
+
   it('refuses a query out of its rules, naming the parameter', async () => {
     for (const [query, message] of [
       ['?action=token.explode', 'action must be one of token.create'],
