@@ -188,7 +188,7 @@ export function openTestStore(
         // Emptied as new (ids from 1 again), it serves the next test of this file.
         await connectForTests(databaseUrl, (client) =>
           client.query(
-            'TRUNCATE tokens, options, admin_key_failures, usage_hours, usage_totals, usage_days, usage_total_days, usage_token_days, usage_requests, rate_windows RESTART IDENTITY',
+            'TRUNCATE tokens, options, admin_key_failures, admin_keys, audit, usage_hours, usage_totals, usage_days, usage_total_days, usage_token_days, usage_requests, rate_windows RESTART IDENTITY',
           ),
         );
         spareDatabases.push(databaseUrl);
