@@ -45,6 +45,8 @@ test.describe('the API reference page', () => {
   });
 
   test('has no axe-core violation in either theme, wide and at 390 px', async ({ page }) => {
+    // Four axe passes over the whole reference, every operation on one page.
+    test.setTimeout(120_000);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/api/docs#updateToken');
