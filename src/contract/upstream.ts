@@ -125,3 +125,9 @@ export const newApiLogPageSchema = z.object({
   total: z.number().int(),
   items: logItemsSchema,
 });
+
+/** The user an access token belongs to, as both gateways' /api/user/self name it. */
+export const gatewayUserSchema = z.object({
+  username: z.string(),
+  display_name: z.string().optional(),
+});

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { OWNER_IDENTITY } from '../../contract/admin-key';
 import { DEFAULT_QUOTA_PER_UNIT, optionSchema } from '../../contract/status';
 import { type Token, type TokenCreate } from '../../contract/token';
-import { upstreamStatusSchema, type UpstreamToken } from '../../contract/upstream';
+import {
+  gatewayUserSchema,
+  upstreamStatusSchema,
+  type UpstreamToken,
+} from '../../contract/upstream';
 import {
   editableFields,
   storedStatus,
@@ -43,12 +47,6 @@ export interface GatewayDialect<Raw extends UpstreamToken> {
   /** The most logs read for one range (see LOG_BOUNDS). */
   logBound: number;
 }
-
-/** The user an access token belongs to, as both gateways' /api/user/self name it. */
-const gatewayUserSchema = z.object({
-  username: z.string(),
-  display_name: z.string().optional(),
-});
 
 /** A failed write whose outcome is unknown (no answer, or not one the server meant). */
 const outcomeUnknown = (error: unknown) =>
