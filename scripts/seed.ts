@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     }
     if (auditRecords > 0) {
       if (lastId === 0) throw new Error('there are no tokens to add audit records about');
-      for (const rows of auditRows(auditRecords, lastId, now)) await store.addAudit(rows);
+      await store.addAudit(auditRows(auditRecords, lastId, now));
       console.log(`Added ${auditRecords.toLocaleString('en')} audit records in ${elapsed()}`);
     }
   } finally {

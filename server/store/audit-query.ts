@@ -3,13 +3,26 @@ import { TOTAL_CAP } from '../../src/contract/token-page';
 
 /**
  * The WHERE clause of an audit page's filters, with placeholders made by `placeholder` (SQLite's
- * `@name` or PostgreSQL's `$n`), and the values in the order they were made.
+ * `@name` or PostgreSQL's `$n`), and the values in the order they were made. With `oneIndex`,
+ * only the most selective filter (token, then person, then action) can be served by its index:
+ * the others are written as expressions no index holds. PostgreSQL otherwise walked a person's
+ * index in search of one token's records: 43 ms rather than 9 for a page among 300,000 records.
  */
-export function auditFilter(query: AuditQuery, placeholder: (value: unknown) => string): string {
+export function auditFilter(
+  query: AuditQuery,
+  placeholder: (value: unknown) => string,
+  { oneIndex = false } = {},
+): string {
   const conditions: string[] = [];
+  const column = (name: string, unindexed: string) =>
+    oneIndex && conditions.length > 0 ? unindexed : name;
   if (query.token_id !== undefined) conditions.push(`token_id = ${placeholder(query.token_id)}`);
-  if (query.actor !== undefined) conditions.push(`actor_id = ${placeholder(query.actor)}`);
-  if (query.action !== undefined) conditions.push(`action = ${placeholder(query.action)}`);
+  if (query.actor !== undefined) {
+    conditions.push(`${column('actor_id', '(actor_id + 0)')} = ${placeholder(query.actor)}`);
+  }
+  if (query.action !== undefined) {
+    conditions.push(`${column('action', "(action || '')")} = ${placeholder(query.action)}`);
+  }
   return conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 }
 

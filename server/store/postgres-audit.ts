@@ -92,10 +92,14 @@ export async function insertAuditRows(
 /** A page of the audit and its total, read in the snapshot of the caller's transaction. */
 export async function readAuditPage(client: QueryClient, query: AuditQuery): Promise<AuditPage> {
   const values: unknown[] = [];
-  const filter = auditFilter(query, (value) => {
-    values.push(value);
-    return `$${values.length}`;
-  });
+  const filter = auditFilter(
+    query,
+    (value) => {
+      values.push(value);
+      return `$${values.length}`;
+    },
+    { oneIndex: true },
+  );
   const counted = await client.query<{ total: number }>(auditCountSql(filter), values);
   const columns = AUDIT_COLUMNS.map((column) =>
     column === 'before' || column === 'after' ? `${column}::text` : column,

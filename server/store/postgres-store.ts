@@ -286,8 +286,13 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       return inserted;
     },
 
-    async addAudit(rows) {
-      await transaction((client) => insertAuditRows(client, rows));
+    async addAudit(batches) {
+      await transaction(async (client) => {
+        for (const rows of batches) await insertAuditRows(client, rows);
+      });
+      // As after a bulk load of tokens: statistics for the planner, and the visibility map that
+      // lets a deep page or a count skip records in an index alone, without waiting for autovacuum.
+      await query('VACUUM (ANALYZE) audit');
     },
 
     async addUsage(sums) {

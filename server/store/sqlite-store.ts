@@ -317,8 +317,10 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       return writes.run(() => bulkInsertAll(batches, onBatch));
     },
 
-    async addAudit(rows) {
-      await writes.run(() => auditLog.insert(rows));
+    async addAudit(batches) {
+      await writes.run(() => {
+        for (const rows of batches) auditLog.insert(rows);
+      });
     },
 
     async addUsage(sums) {

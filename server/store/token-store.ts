@@ -106,10 +106,10 @@ export interface TokenStore extends GatewayCalls {
    */
   addUsage(sums: readonly UsageSum[]): Promise<void>;
   /**
-   * Adds audit records as they are, in one transaction: a past of changes, for loading a
-   * database to try the audit at scale (the seed script). Changes nothing else.
+   * Adds audit records as they are, every batch in one transaction: a past of changes, for
+   * loading a database to try the audit at scale (the seed script). Changes nothing else.
    */
-  addAudit(rows: readonly AuditRow[]): Promise<void>;
+  addAudit(batches: Iterable<readonly AuditRow[]>): Promise<void>;
   /** Every known option, stored value or default, as strings. */
   getOptions(): Promise<Option[]>;
   setOption(key: OptionKey, value: string, audit?: Audited): Promise<Option[]>;
