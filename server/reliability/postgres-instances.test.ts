@@ -72,7 +72,7 @@ describe('several instances on one PostgreSQL database', () => {
       async (client) =>
         (await client.query<{ version: number }>('SELECT version FROM schema_migrations')).rows,
     );
-    expect(versions.map((row) => row.version).sort()).toEqual(
+    expect(versions.map((row) => row.version).sort((x, y) => x - y)).toEqual(
       Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1),
     );
     for (const service of [a!, b!, c!]) {
