@@ -1,15 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Language } from '../src/lib/i18n/languages';
-import {
-  ADMIN_KEY,
-  connected,
-  createToken,
-  rowOf,
-  screenshot,
-  SCREENSHOTS,
-  unique,
-} from './support/app';
-import { translator } from './support/i18n';
+import { ADMIN_KEY, connected, createToken, rowOf, unique } from './support/app';
 
 /** An admin key made by the owner through the API, as a script would. */
 async function createAdminKey(request: APIRequestContext, name: string, role: string) {
@@ -157,46 +147,5 @@ test.describe('the audit', () => {
     await page.getByRole('combobox', { name: 'Person' }).selectOption({ label: operatorName });
     expect(addressParam(page, 'actor')).toBe(String(operator.id));
     await expect(records(page)).toHaveCount(1);
-  });
-
-  test('screenshots of the audit and a token’s History, wide and narrow, in both themes and languages', async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(120_000);
-    const name = unique('Pictured');
-    const token = await createToken(request, { name, remain_quota: 1_000_000, models: 'gpt-4o' });
-    await request.put('/api/token/', {
-      headers: { Authorization: `Bearer ${ADMIN_KEY}` },
-      data: { id: token.id, remain_quota: 2_500_000, rpm_limit: 60, models: '' },
-    });
-    await request.post(`/api/token/${token.id}/key`, {
-      headers: { Authorization: `Bearer ${ADMIN_KEY}` },
-    });
-    await connected(page);
-    for (const language of ['en', 'zh-CN'] as Language[]) {
-      const t = translator(language);
-      await page.evaluate((code) => localStorage.setItem('tokendesk.language', code), language);
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        for (const width of [1366, 390]) {
-          await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
-          const tag = `${width}-${scheme}-${language}`;
-          await page.goto('/?view=audit');
-          await expect(
-            page.getByRole('heading', { name: t('audit.title'), exact: true }),
-          ).toBeVisible();
-          await expect(page.getByText(name).first()).toBeVisible();
-          // A phone's screen as it first shows, where the cards begin.
-          if (width > 500) await screenshot(page, `audit-${tag}`);
-          else await page.screenshot({ path: `${SCREENSHOTS}/audit-${tag}.png` });
-          await page.goto(`/?details=${token.id}`);
-          const history = page.getByRole('region', { name: t('audit.history') });
-          await expect(history.getByRole('article')).toHaveCount(3);
-          await history.scrollIntoViewIfNeeded();
-          await page.screenshot({ path: `${SCREENSHOTS}/history-${tag}.png` });
-        }
-      }
-    }
   });
 });

@@ -44,13 +44,16 @@ test.describe('the API reference page', () => {
     expect(problems).toEqual([]);
   });
 
-  test('has no axe-core violation in either theme, wide and at 390 px', async ({ page }) => {
-    // Four axe passes over the whole reference, every operation on one page.
+  test('has no axe-core violation in either theme wide, and in the light theme at 390 px', async ({
+    page,
+  }) => {
+    // Three axe passes over the whole reference, every operation on one page.
     test.setTimeout(120_000);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/api/docs#updateToken');
-      for (const scheme of ['light', 'dark'] as const) {
+      // The dark theme changes only colours, the same at every width: checked once, wide.
+      for (const scheme of width > 500 ? (['light', 'dark'] as const) : (['light'] as const)) {
         await page.emulateMedia({ colorScheme: scheme });
         // Only colours change with the theme: the dark one needs only the colour rules.
         let axe = new AxeBuilder({ page }).setLegacyMode(true);

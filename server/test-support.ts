@@ -274,7 +274,7 @@ export interface StoreSnapshot {
   tokens: Token[];
   options: Option[];
   adminKeys: AdminKey[];
-  /** The newest audit records (up to 100) and how many there are. */
+  /** How many audit records there are, and the newest: a new record changes both. */
   audit: AuditPage;
 }
 
@@ -291,6 +291,6 @@ export async function snapshotStore(store: TokenStore): Promise<StoreSnapshot> {
     options: await store.getOptions(),
     // last_used_time changes with every use of a key, which is not a change of the data.
     adminKeys: (await store.adminKeys()).map((key) => ({ ...key, last_used_time: 0 })),
-    audit: await store.auditPage(auditQuerySchema.parse({ size: '100' })),
+    audit: await store.auditPage(auditQuerySchema.parse({ size: '1' })),
   };
 }
