@@ -4,7 +4,8 @@ import type { ExpiryRef, IdRef, KeyRef, KeywordRef, ListParams } from './arbitra
 import { expectAnswer, jsonText, query, send, type Answer, type Real } from './exchange';
 import type { BodyFormat } from './outcomes';
 import { bodyText, pathId, resolveId, resolveKey, resolveKeyword } from './refs';
-import type { ExpectedAudit, TokenModel } from './token-model';
+import type { ExpectedAudit } from './audit-trail';
+import type { TokenModel } from './token-model';
 import type { AuditPage, AuditRecord } from '../../../src/contract/audit';
 
 export type Command = fc.AsyncCommand<TokenModel, Real>;
@@ -190,7 +191,7 @@ export class PutOption extends ModelCommand<OptionSpec> {
   protected async exercise(model: TokenModel, real: Real) {
     const { format, ...fields } = this.spec;
     const text = jsonText(Object.entries(fields));
-    const expected = model.putOption(format, JSON.parse(text));
+    const expected = model.options.put(format, JSON.parse(text));
     expectAnswer(await send(real, 'PUT', '/api/option/', { format, text }), expected);
   }
 }
@@ -198,14 +199,14 @@ export class PutOption extends ModelCommand<OptionSpec> {
 export class GetOptionsAndStatus extends ModelCommand<Record<string, never>> {
   protected override readonly writes = false;
   protected async exercise(model: TokenModel, real: Real) {
-    expectAnswer(await send(real, 'GET', '/api/option/'), model.getOptions());
+    expectAnswer(await send(real, 'GET', '/api/option/'), model.options.get());
     const status = await send(real, 'GET', '/api/status');
     expect(status).toEqual({
       status: 200,
       body: {
         success: true,
         message: '',
-        data: { version: expect.any(String), ...model.status() },
+        data: { version: expect.any(String), ...model.options.status() },
       },
     });
   }
@@ -239,7 +240,7 @@ export async function expectEverything(model: TokenModel, real: Real): Promise<v
     expectAnswer(await send(real, 'GET', `/api/token/${id}`), model.get(String(id)));
   }
   expectSummary(await send(real, 'GET', '/api/token/summary'), model, {});
-  expectAnswer(await send(real, 'GET', '/api/option/'), model.getOptions());
+  expectAnswer(await send(real, 'GET', '/api/option/'), model.options.get());
   await expectAuditTrail(model, real);
 }
 
@@ -255,7 +256,7 @@ export function withoutUndefined<T extends object>(spec: T): T {
  * late, and a record keeps the row as it was read.
  */
 export async function expectAuditTrail(model: TokenModel, real: Real): Promise<void> {
-  const expected = model.takeAuditTrail();
+  const expected = model.audit.take();
   const fresh: AuditRecord[] = [];
   for (let p = 1; ; p += 1) {
     const answer = await send(real, 'GET', `/api/audit/?size=100&p=${p}`);

@@ -109,7 +109,7 @@ export function modelRotate(
       const before = model.view(token, 'masked');
       token.key = key;
       const after = model.view(token, 'masked');
-      model.record({ action: 'token.rotate', token_id: id, before, after });
+      model.audit.record({ action: 'token.rotate', token_id: id, before, after });
       return { key, token: after, previous_key_valid_until: until };
     },
   };

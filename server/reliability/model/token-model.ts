@@ -1,4 +1,5 @@
-import type { AuditAction } from '../../../src/contract/audit';
+import { AuditTrail } from './audit-trail';
+import { OptionModel } from './option-model';
 import { type Token } from '../../../src/contract/token';
 import { TOTAL_CAP } from '../../../src/contract/token-page';
 import { createFields, updatePatch } from './bodies';
@@ -28,39 +29,24 @@ import {
   normalizeKey,
   parseStatusOnly,
   queryInt,
-  validCurrencyFlag,
   validId,
   validPathId,
-  validQuotaPerUnit,
   type OrderField,
 } from './rules';
 
 /** A token as the model keeps it: status is the administrator's switch only. */
 export type ModelToken = Omit<Token, 'status'> & { status: 1 | 2 };
 
-type OptionKey = 'QuotaPerUnit' | 'DisplayInCurrencyEnabled';
-
 /** The in-memory service of docs/api.md: every operation says what the answer must be. */
-/** An audit record as the model expects it: what changed, before and after. */
-export interface ExpectedAudit {
-  action: AuditAction;
-  token_id: number | null;
-  before: unknown;
-  after: unknown;
-}
-
 export class TokenModel {
-  readonly tokens = new Map<number, ModelToken>();
   /** The audit records of the accepted changes not yet compared with the service's. */
-  private auditTrail: ExpectedAudit[] = [];
+  readonly audit = new AuditTrail();
+  readonly options = new OptionModel(this.audit);
+  readonly tokens = new Map<number, ModelToken>();
   /** Ids of deleted tokens, oldest first: they must stay unknown. */
   readonly deleted: number[] = [];
   private readonly issuedKeys = new Set<string>();
   private lastId = 0;
-  private readonly options: Record<OptionKey, string> = {
-    QuotaPerUnit: '500000',
-    DisplayInCurrencyEnabled: 'true',
-  };
 
   constructor(public now: number) {}
 
@@ -68,21 +54,6 @@ export class TokenModel {
   advance(seconds: number): number {
     this.now += seconds;
     return refillDue(this.tokens.values(), this.now);
-  }
-
-  /** A change the service must record; an update that changes nothing is not one. */
-  record(entry: ExpectedAudit): void {
-    if (entry.action === 'token.update' || entry.action === 'option.update') {
-      if (JSON.stringify(entry.before) === JSON.stringify(entry.after)) return;
-    }
-    this.auditTrail.push(entry);
-  }
-
-  /** The records expected since the last call, oldest first. */
-  takeAuditTrail(): ExpectedAudit[] {
-    const taken = this.auditTrail;
-    this.auditTrail = [];
-    return taken;
   }
 
   /** Ids in creation order; commands pick targets from them. */
@@ -133,7 +104,7 @@ export class TokenModel {
         };
         this.tokens.set(token.id, token);
         const after = this.view(token, 'masked');
-        this.record({ action: 'token.create', token_id: token.id, before: null, after });
+        this.audit.record({ action: 'token.create', token_id: token.id, before: null, after });
         return this.view(token, 'whole');
       },
     };
@@ -162,7 +133,7 @@ export class TokenModel {
     const token = this.tokens.get(id);
     if (!token) return noSuchToken(id);
     const seen = this.view(token, 'masked');
-    this.record({ action: 'token.reveal', token_id: id, before: seen, after: seen });
+    this.audit.record({ action: 'token.reveal', token_id: id, before: seen, after: seen });
     return ok({ key: token.key });
   }
 
@@ -210,7 +181,7 @@ export class TokenModel {
     }
     this.tokens.set(id, next);
     const after = this.view(next, 'masked');
-    this.record({
+    this.audit.record({
       action: 'token.update',
       token_id: id,
       before: this.view(token, 'masked'),
@@ -275,44 +246,10 @@ export class TokenModel {
     });
   }
 
-  getOptions(): Outcome {
-    return ok(this.optionList());
-  }
-
-  putOption(format: BodyFormat, body: unknown): Outcome {
-    const refused = bodyRefusal(format, body);
-    if (refused) return refused;
-    const key = field(body as object, 'key');
-    const value = field(body as object, 'value');
-    let kept: string;
-    if (key === 'QuotaPerUnit') {
-      const number = validQuotaPerUnit(value);
-      if (number === null) return invalid(['value']);
-      kept = String(number);
-    } else if (key === 'DisplayInCurrencyEnabled') {
-      if (!validCurrencyFlag(value)) return invalid(['value']);
-      kept = String(value);
-    } else {
-      return invalid(['key']);
-    }
-    const before = { key, value: this.options[key] };
-    this.options[key] = kept;
-    this.record({ action: 'option.update', token_id: null, before, after: { key, value: kept } });
-    return ok(this.optionList());
-  }
-
-  /** /api/status without its version, which the model does not know. */
-  status(): { quota_per_unit: number; display_in_currency: boolean } {
-    return {
-      quota_per_unit: Number(this.options.QuotaPerUnit),
-      display_in_currency: this.options.DisplayInCurrencyEnabled === 'true',
-    };
-  }
-
   private forget(id: number): boolean {
     const token = this.tokens.get(id);
     if (!token) return false;
-    this.record({
+    this.audit.record({
       action: 'token.delete',
       token_id: id,
       before: this.view(token, 'masked'),
@@ -321,13 +258,6 @@ export class TokenModel {
     this.tokens.delete(id);
     this.deleted.push(id);
     return true;
-  }
-
-  private optionList() {
-    return (['QuotaPerUnit', 'DisplayInCurrencyEnabled'] as const).map((key) => ({
-      key,
-      value: this.options[key],
-    }));
   }
 
   private filterProblems(params: Record<string, string>): string[] {
