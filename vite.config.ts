@@ -26,6 +26,7 @@ export default defineConfig({
     bootScript({
       publicScript: 'color-scheme.js',
       signedInEntry: 'src/app/connected-app.tsx',
+      earlyCalls: 'src/boot.ts',
       sessionKey: SESSION_KEY,
     }),
   ],

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { anyEnvelopeSchema } from '../contract/envelope';
 import { blockedByPolicy } from './blocked-origins';
+import { takeEarlyAnswer } from './early-answers';
 import { ApiError, REQUEST_TIMEOUT_MS, failureFor, type LimitedAction } from './errors';
 
 export type ServerKind = 'tokendesk' | 'one-api' | 'new-api';
@@ -116,6 +117,14 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
     body: string | undefined,
     withKey = true,
   ): Promise<Response> {
+    const early = method === 'GET' && withKey ? takeEarlyAnswer(url) : undefined;
+    if (early) {
+      try {
+        return await early;
+      } catch {
+        // Asked again below, so that a failure is told as every other call's.
+      }
+    }
     try {
       return await fetch(url, {
         method,

@@ -1,4 +1,5 @@
 import type { Connection } from './client';
+import { forgetEarlyAnswers } from './early-answers';
 import { SESSION_KEY } from './session-key';
 import { createStore } from './store';
 
@@ -39,10 +40,12 @@ export const sessionStore = {
   subscribe: state.subscribe,
   get: state.get,
   connect(connection: Connection) {
+    forgetEarlyAnswers();
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(connection));
     state.set({ connection, endedBecause: null });
   },
   end(reason: SignOutReason) {
+    forgetEarlyAnswers();
     sessionStorage.removeItem(SESSION_KEY);
     const { connection, endedBecause } = state.get();
     if (connection || endedBecause !== reason)

@@ -2,15 +2,24 @@ import { z } from 'zod';
 import { digitsToNumber, given, queryInt } from './query-text';
 import { QUOTA_RESET_PERIODS, quotaResetPeriodSchema } from './quota-reset';
 import { rpmLimitSchema } from './rate-limit';
+import {
+  KEY_LENGTH,
+  TOKEN_ORDERS,
+  TokenStatus,
+  type TokenOrder,
+  type TokenOrderField,
+  type TokenStatusCode,
+} from './token-constants';
 
-/** Stored statuses are the administrator's switch; 3 and 4 are derived when a token is read. */
-export const TokenStatus = {
-  enabled: 1,
-  disabled: 2,
-  expired: 3,
-  exhausted: 4,
-} as const;
-export type TokenStatusCode = (typeof TokenStatus)[keyof typeof TokenStatus];
+export {
+  KEY_LENGTH,
+  TOKEN_ORDERS,
+  TokenStatus,
+  type TokenOrder,
+  type TokenOrderField,
+  type TokenStatusCode,
+};
+
 /** The administrator's switch, the only statuses a write stores. */
 export type StoredStatus = typeof TokenStatus.enabled | typeof TokenStatus.disabled;
 
@@ -19,7 +28,6 @@ export const QUOTA_MAX = 1_000_000_000_000_000;
 /** 9999-12-31T23:59:59Z: far enough for "practically never", small enough for every date library. */
 export const EXPIRY_MAX = 253_402_300_799;
 export const NEVER = -1;
-export const KEY_LENGTH = 48;
 export const BATCH_MAX = 100;
 export const PAGE_SIZE_MAX = 100;
 export const LIST_TEXT_MAX = 200;
@@ -212,17 +220,6 @@ export const batchDeleteSchema = z.object({
 });
 export type BatchDelete = z.infer<typeof batchDeleteSchema>;
 
-export const TOKEN_ORDERS = [
-  'id',
-  'name',
-  'remain_quota',
-  'used_quota',
-  'created_time',
-  'expired_time',
-  'accessed_time',
-] as const;
-export type TokenOrderField = (typeof TOKEN_ORDERS)[number];
-export type TokenOrder = TokenOrderField | `-${TokenOrderField}`;
 const orderValues = TOKEN_ORDERS.flatMap((f) => [f, `-${f}`]) as [TokenOrder, ...TokenOrder[]];
 
 export const tokenListQuerySchema = z.object({

@@ -1,36 +1,26 @@
 import { z } from 'zod';
 import type { ListParams } from '../../../api/backend';
 import {
-  KEY_LENGTH,
   normalizeKey,
   TOKEN_ORDERS,
   TokenStatus,
   type TokenOrder,
   type TokenOrderField,
-  type TokenStatusCode,
 } from '../../../contract/token';
+import { DEFAULT_VIEW, looksLikeKey, PAGE_SIZES, type ListView } from './list-view-base';
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-
-/** What the person asked to see; lives in the page's address so links and reloads keep it. */
-export interface ListView {
-  page: number;
-  size: number;
-  /** A name fragment, or a key when it looks like one. */
-  search: string;
-  status: TokenStatusCode | null;
-  order: TokenOrder;
-}
-
-export const DEFAULT_VIEW: ListView = { page: 1, size: 10, search: '', status: null, order: '-id' };
+export {
+  DEFAULT_VIEW,
+  LIST_PARAMS,
+  looksLikeKey,
+  PAGE_SIZES,
+  type ListView,
+} from './list-view-base';
 
 const ORDERS = TOKEN_ORDERS.flatMap((field) => [field, `-${field}`]) as [
   TokenOrder,
   ...TokenOrder[],
 ];
-
-/** The address's parameters that belong to the list view. */
-export const LIST_PARAMS = ['p', 'size', 'q', 'status', 'order'] as const;
 
 /**
  * The view as the address spells it (?p=2&size=50&q=prod&status=1&order=name). A part that is
@@ -51,12 +41,6 @@ export const listSearchSchema = z
     status,
     order,
   }));
-
-/** "sk-…" or 48 letters and digits: a pasted key, searched for by key rather than by name. */
-export function looksLikeKey(text: string): boolean {
-  const trimmed = text.trim();
-  return trimmed.startsWith('sk-') || new RegExp(`^[0-9A-Za-z]{${KEY_LENGTH}}$`).test(trimmed);
-}
 
 export function viewFromQuery(query: string): ListView {
   return listSearchSchema.parse(Object.fromEntries(new URLSearchParams(query)));
