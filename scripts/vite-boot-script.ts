@@ -68,7 +68,7 @@ function linksFor(
  * them; hashed files are kept by the browser, so parts fetched ahead still open when the server
  * has gone away. Adding a link costs the main thread a few milliseconds (the browser starts its
  * request there), so the parts for later are added a few at a time while the page is idle: all
- * thirty at once made a task of 385 ms on a phone's speed.
+ * thirty at once made one task of up to 385 ms with the CPU slowed four times, as on a phone.
  */
 function preloadCode(sessionKey: string, signedIn: Link[], later: Link[]): string {
   return `(function () {
