@@ -29,6 +29,10 @@ const adjust = (sign: '+' | '-', from: string) =>
  * costs it no other write.
  */
 export const tokenTallies = (shards: number) => `
+  -- Writes of instances still running the version before wait for the new triggers: none of
+  -- theirs is left out of the count below nor kept by the triggers it replaces.
+  LOCK TABLE tokens IN SHARE ROW EXCLUSIVE MODE;
+
   -- Of every token: how many are disabled, unlimited, switched on but limited with nothing left
   -- (expired or not), and the quota left on limited ones (numeric: a sum of many large quotas
   -- is beyond bigint).
