@@ -9,15 +9,23 @@ import type { Transaction } from './postgres-connection';
  * through tokens_by_status at read time, reading only the tokens already past their expiry.
  */
 
-/** How many rows `rows` holds and their tallies, as one row. */
-const talliesOf = (rows: string) => `SELECT count(*) AS count,
-    count(*) FILTER (WHERE status = 2) AS disabled,
-    count(*) FILTER (WHERE unlimited_quota) AS unlimited,
-    coalesce(sum(remain_quota) FILTER (WHERE NOT unlimited_quota), 0) AS quota_left,
-    count(*) FILTER (WHERE status = 1 AND NOT unlimited_quota AND remain_quota <= 0) AS out_of_quota
-  FROM ${rows}`;
+/** A token's share of each tally, from the row `t`. */
+const shares = (t: string) => ({
+  disabled: `(${t}.status = 2)::int`,
+  unlimited: `${t}.unlimited_quota::int`,
+  quota_left: `CASE WHEN ${t}.unlimited_quota THEN 0 ELSE ${t}.remain_quota END`,
+  out_of_quota: `(${t}.status = 1 AND NOT ${t}.unlimited_quota AND ${t}.remain_quota <= 0)::int`,
+});
 
 const TALLY_COLUMNS = ['disabled', 'unlimited', 'quota_left', 'out_of_quota'] as const;
+
+/** Each tally's sum of `share` as a column of the same name. */
+const sums = (share: (column: (typeof TALLY_COLUMNS)[number]) => string) =>
+  TALLY_COLUMNS.map((column) => `coalesce(sum(${share(column)}), 0) AS ${column}`).join(', ');
+
+/** How many rows `rows` holds and their tallies, as one row. */
+const talliesOf = (rows: string) =>
+  `SELECT count(*) AS count, ${sums((column) => shares('r')[column])} FROM ${rows} AS r`;
 
 const adjust = (sign: '+' | '-', from: string) =>
   TALLY_COLUMNS.map((column) => `${column} = c.${column} ${sign} ${from}.${column}`).join(', ');
@@ -73,20 +81,18 @@ export const tokenTallies = (shards: number) => `
       used_quota = c.used_quota + d.used_quota,
       expired_time = c.expired_time + d.expired_time,
       accessed_time = c.accessed_time + d.accessed_time,
-      ${TALLY_COLUMNS.map((column) => `${column} = c.${column} + n.${column} - o.${column}`).join(',\n      ')}
+      ${adjust('+', 'd')}
     FROM (SELECT
         count(*) FILTER (WHERE o.name_order <> n.name_order) AS name,
         count(*) FILTER (WHERE o.remain_quota <> n.remain_quota) AS remain_quota,
         count(*) FILTER (WHERE o.used_quota <> n.used_quota) AS used_quota,
         count(*) FILTER (WHERE o.expiry_order <> n.expiry_order) AS expired_time,
-        count(*) FILTER (WHERE o.accessed_time <> n.accessed_time) AS accessed_time
-      FROM old_rows AS o JOIN new_rows AS n USING (id)) AS d,
-      (${talliesOf('new_rows')}) AS n,
-      (${talliesOf('old_rows')}) AS o
+        count(*) FILTER (WHERE o.accessed_time <> n.accessed_time) AS accessed_time,
+        ${sums((column) => `${shares('n')[column]} - ${shares('o')[column]}`)}
+      FROM old_rows AS o JOIN new_rows AS n USING (id)) AS d
     WHERE c.shard = txid_current() % ${shards}
       AND (d.name + d.remain_quota + d.used_quota + d.expired_time + d.accessed_time > 0
-        OR (${TALLY_COLUMNS.map((column) => `n.${column}`).join(', ')})
-          IS DISTINCT FROM (${TALLY_COLUMNS.map((column) => `o.${column}`).join(', ')}));
+        OR ${TALLY_COLUMNS.map((column) => `d.${column} <> 0`).join(' OR ')});
     RETURN NULL;
   END $$;
 `;
