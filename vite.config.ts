@@ -9,6 +9,7 @@ const ENGINE_TESTS = [
   'server/store/token-store.test.ts',
   'server/store/keys-at-rest.test.ts',
   'server/store/usage-days.test.ts',
+  'server/store/summary-counts.test.ts',
   'server/routes/*.test.ts',
   'server/reliability/model.test.ts',
   'server/reliability/hostile-input.test.ts',

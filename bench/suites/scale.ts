@@ -29,6 +29,8 @@ const VERIFY_GOAL_MS = 1;
 const MEMORY_GOAL_KIB = 150 * 1024;
 const COLD_START_GOAL_MS = 1000;
 const USAGE_GOAL_MS = 50;
+/** The dashboard asks for it with every visit to the list. */
+const SUMMARY_GOAL_MS = 50;
 /** A month of hourly sums, for the usage figures. */
 const USAGE_DAYS = 30;
 /** As many audit records as tokens: a million changes. */
@@ -133,10 +135,12 @@ async function scaleOn(engine: EngineName, context: BenchContext): Promise<Suite
       info(section, `seed ${USAGE_DAYS} days of hourly usage sums`, seconds(usageSeedSeconds), {
         note: 'npm run seed -- --usage-days: 1,000 of 10,000 regular tokens busy each hour, one or two models each (scripts/seed-usage.ts)',
       }),
-      info(
+      atMost(
         section,
         `summary (counts by status) over ${count(listing.total)} tokens`,
-        ms(median(listing.summaryMs)),
+        median(listing.summaryMs),
+        SUMMARY_GOAL_MS,
+        ms,
         {
           note: `median of ${listing.summaryMs.length}, in-process; the strip above the dashboard’s list shows it`,
         },

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { KeySeal } from './key-seal';
 import { EXPIRY_SORT_KEY, NAME_SORT_KEY } from './postgres-schema';
 import { sealKeys } from './postgres-seal-keys';
+import { tokenTallies } from './postgres-token-tallies';
 import { USAGE_DAYS, USAGE_HOURS } from './postgres-usage-schema';
 
 /** Rows the kept total is spread over (migration 2). */
@@ -206,6 +207,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   CREATE INDEX tokens_by_id_with_name ON tokens (id) INCLUDE (name_folded);
   `,
   PG_ADMIN_KEYS_AND_AUDIT,
+  tokenTallies(COUNT_SHARDS),
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -11,6 +11,7 @@ import { auditQuerySchema } from '../../src/contract/audit';
 import type { TokenRecordInput, TokenStore } from './token-store';
 import type { UsageSum } from './usage-meter';
 import { TEST_SECRET_BYTES } from './test-postgres';
+import { recountPostgresSummary } from './test-summary-recount';
 
 const NOW = 1_800_000_000;
 const COUNT = 10_000;
@@ -138,9 +139,11 @@ describe('moving from SQLite to PostgreSQL', () => {
       const query = { p: 1, size: 100, keyword, token: '', order: 'name' as const };
       expect(await postgres.list(query)).toEqual(await sqlite.list(query));
     }
-    expect(await postgres.summary({ keyword: '', token: '' })).toEqual(
-      await sqlite.summary({ keyword: '', token: '' }),
-    );
+    // The summary too, and its kept counts are what a pass over the moved tokens says.
+    const summary = await postgres.summary({ keyword: '', token: '' });
+    expect(summary).toEqual(await sqlite.summary({ keyword: '', token: '' }));
+    expect(summary).toEqual(await recountPostgresSummary(url, NOW));
+    expect(summary.disabled * summary.expired * summary.exhausted).toBeGreaterThan(0);
     const next = await postgres.create({
       name: 'First on PostgreSQL',
       remain_quota: 1,

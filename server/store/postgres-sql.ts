@@ -171,8 +171,14 @@ export function insertArrays(records: readonly TokenRecordInput[], seal: KeySeal
   return INSERT_COLUMNS.map((_, index) => rows.map((row) => row[index]));
 }
 
-/** Counts by returned status and the quota left on limited tokens, of those the filter keeps. */
-export function summarySql(filter: TokenFilterQuery, params: Params): string {
+/**
+ * Counts by returned status and the quota left on limited tokens, of those the filter keeps: a
+ * pass over the matches (one token for a key, every match of a keyword). Null without a filter:
+ * the kept tallies answer (postgres-token-tallies.ts).
+ */
+export function summarySql(filter: TokenFilterQuery, params: Params): string | null {
+  const where = tokenFilter(filter, params);
+  if (where === '') return null;
   const now = params.now;
   const notExpired = `NOT (expired_time <> -1 AND expired_time <= ${now})`;
   return `SELECT count(*) AS total,
@@ -181,5 +187,5 @@ export function summarySql(filter: TokenFilterQuery, params: Params): string {
       count(*) FILTER (WHERE status = 1 AND ${notExpired} AND NOT unlimited_quota AND remain_quota <= 0) AS exhausted,
       count(*) FILTER (WHERE unlimited_quota) AS unlimited,
       coalesce(sum(remain_quota) FILTER (WHERE NOT unlimited_quota), 0)::float8 AS remain_quota
-    FROM tokens ${tokenFilter(filter, params)}`;
+    FROM tokens ${where}`;
 }

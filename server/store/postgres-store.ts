@@ -26,6 +26,7 @@ import { insertAuditRows, readAuditPage } from './postgres-audit';
 import { addUsageSums, readPostgresUsage } from './postgres-usage';
 import { postgresGatewayCalls } from './postgres-verify';
 import { postgresQuotaResets } from './postgres-quota-resets';
+import { readUnfilteredSummary } from './postgres-token-tallies';
 import { nowInSeconds, toToken } from './token-record';
 import type { TokenRecordInput, TokenStore } from './token-store';
 
@@ -115,12 +116,13 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     async summary(filter) {
       await catchUp();
-      const params = new Params(clock());
-      const { rows } = await query<Omit<TokenSummary, 'enabled'>>(
-        summarySql(filter, params),
-        params.values,
-      );
-      const counts = rows[0];
+      const now = clock();
+      const params = new Params(now);
+      const sql = summarySql(filter, params);
+      const counts =
+        sql === null
+          ? await readUnfilteredSummary(transaction, now)
+          : (await query<Omit<TokenSummary, 'enabled'>>(sql, params.values)).rows[0];
       if (!counts) throw new Error('the summary query returned no row');
       return {
         ...counts,

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { KeySeal } from './key-seal';
 import { ADMIN_KEYS_AND_AUDIT } from './sqlite-admin-schema';
 import { NAME_GRAMS_FUNCTION, nameGrams } from './sqlite-name-grams';
+import { TOKEN_TALLIES } from './sqlite-token-tallies';
 import { FILL_USAGE_DAYS } from './usage-days-fill';
 
 /**
@@ -180,6 +181,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   ${FILL_USAGE_DAYS}
   `,
   ADMIN_KEYS_AND_AUDIT,
+  TOKEN_TALLIES,
 ];
 
 /**

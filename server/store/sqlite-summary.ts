@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { TokenSummary } from '../../src/contract/token-page';
 import { buildTokenFilter, indexable } from './sqlite-list-query';
 import { statementCache } from './sqlite-statement-cache';
+import { UNFILTERED_SUMMARY } from './sqlite-token-tallies';
 import type { TokenFilterQuery } from './token-store';
 
 /**
@@ -17,13 +18,21 @@ const SUMMARY_SELECT = `SELECT count(*) AS total,
   total(CASE WHEN unlimited_quota = 0 THEN remain_quota ELSE 0 END) AS remain_quota
 FROM tokens`;
 
-/** Counts by returned status and the quota left on limited tokens, of those the filter keeps. */
+/**
+ * Counts by returned status and the quota left on limited tokens, of those the filter keeps.
+ * Without a filter, from the kept tallies (sqlite-token-tallies.ts); with one, a pass over the
+ * matches: one token for a key, every match of a keyword.
+ */
 export function sqliteSummary(db: Database.Database) {
   const statement = statementCache(db);
+  const unfiltered = db.prepare<{ now: number }>(UNFILTERED_SUMMARY);
   return (filter: TokenFilterQuery, now: number): TokenSummary => {
-    const { where, params } = buildTokenFilter(filter, now);
-    const counts = statement(`${SUMMARY_SELECT} ${where(indexable)}`).get(params) as
-      Omit<TokenSummary, 'enabled'> | undefined;
+    const { where, params, none } = buildTokenFilter(filter, now);
+    const counts = (
+      none
+        ? unfiltered.get({ now })
+        : statement(`${SUMMARY_SELECT} ${where(indexable)}`).get(params)
+    ) as Omit<TokenSummary, 'enabled'> | undefined;
     if (!counts) throw new Error('the summary query returned no row');
     return {
       ...counts,

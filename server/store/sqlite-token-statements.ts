@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Option } from '../../src/contract/status';
 import { NAME_GRAMS_FUNCTION } from './sqlite-name-grams';
+import { RECOUNT_TALLIES } from './sqlite-token-tallies';
 import { INSERT_COLUMNS, type InsertRow, type TokenRow } from './sqlite-token-row';
 import { FIELD_COLUMNS } from './token-record';
 
@@ -43,12 +44,16 @@ export function tokenStatements(db: Database.Database) {
       `INSERT INTO token_grams (rowid, grams) SELECT id, ${NAME_GRAMS_FUNCTION}(name) FROM tokens WHERE id > ?`,
     ),
     lastId: db.prepare<[], number>('SELECT coalesce(max(id), 0) FROM tokens').pluck(),
-    tokenIndexes: db.prepare<[], { name: string; sql: string }>(
-      "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'tokens' AND sql IS NOT NULL",
+    tokenIndexesAndTriggers: db.prepare<
+      [],
+      { type: 'index' | 'trigger'; name: string; sql: string }
+    >(
+      "SELECT type, name, sql FROM sqlite_schema WHERE type IN ('index', 'trigger') AND tbl_name = 'tokens' AND sql IS NOT NULL",
     ),
     total: db.prepare<[], { total: number }>('SELECT total FROM token_count'),
     addToTotal: db.prepare<[number]>('UPDATE token_count SET total = total + ?'),
     recount: db.prepare('UPDATE token_count SET total = (SELECT count(*) FROM tokens)'),
+    recountTallies: db.prepare(RECOUNT_TALLIES),
     options: db.prepare<[], Option>('SELECT key, value FROM options'),
     option: db.prepare<[string], string>('SELECT value FROM options WHERE key = ?').pluck(),
     setOption: db.prepare<[string, string]>(

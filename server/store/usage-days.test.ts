@@ -257,21 +257,29 @@ describe('usage figures by the day', () => {
   it('are filled from the hourly figures when a database of an earlier version is opened', async () => {
     const before = await read(QUERIES['the last 30 days by day']!);
     // Back to the schema before the daily sums, the hourly ones kept: the daily sums' tables
-    // and those of the migrations after them (admin keys and the audit) are dropped.
+    // and what the migrations after them made (admin keys, the audit, the summary's counts) are
+    // dropped.
     const drop =
       'DROP TABLE usage_days; DROP TABLE usage_total_days; DROP TABLE usage_token_days; DROP TABLE admin_keys; DROP TABLE audit;';
+    const tallies = ['disabled', 'unlimited', 'quota_left', 'out_of_quota'];
     if (engine === 'sqlite') {
       const db = new Database(join(handle.dataDir, DATABASE_FILE));
       const version = db.pragma('user_version', { simple: true }) as number;
-      db.exec(`${drop} DELETE FROM schema_migrations WHERE version >= ${version - 1};`);
-      db.pragma(`user_version = ${version - 2}`);
+      db.exec(`${drop} DROP TRIGGER tokens_tally_inserts; DROP TRIGGER tokens_tally_deletes;
+        DROP TRIGGER tokens_tally_updates;
+        ${tallies.map((column) => `ALTER TABLE token_count DROP COLUMN ${column};`).join(' ')}
+        DELETE FROM schema_migrations WHERE version >= ${version - 2};`);
+      db.pragma(`user_version = ${version - 3}`);
       db.close();
     } else {
-      // The daily sums' migration and the later ones (an index, admin keys and the audit) undone.
+      // The daily sums' migration and the later ones (an index, admin keys and the audit, the
+      // summary's counts) undone.
       const version = PG_MIGRATIONS.indexOf(USAGE_DAYS) + 1;
       await connectForTests((await handle.databaseUrl())!, (client) =>
         client.query(
-          `${drop} DROP INDEX tokens_by_id_with_name; DELETE FROM schema_migrations WHERE version >= ${version}`,
+          `${drop} DROP INDEX tokens_by_id_with_name;
+          ALTER TABLE token_count ${tallies.map((column) => `DROP COLUMN ${column}`).join(', ')};
+          DELETE FROM schema_migrations WHERE version >= ${version}`,
         ),
       );
     }
