@@ -55,6 +55,40 @@ test.describe('connecting', () => {
     await other.close();
   });
 
+  for (const [name, viewport] of [
+    ['wide', { width: 1350, height: 940 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    test(`a reload draws the token list without moving what is drawn (${name})`, async ({
+      page,
+    }) => {
+      await createToken(page.request, { name: unique('Steady') });
+      await page.setViewportSize(viewport);
+      await connected(page);
+      await page.addInitScript(() => {
+        const seen: { value: number; what: string }[] = [];
+        (window as unknown as { shifts: typeof seen }).shifts = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            sources: { node?: Node | null }[];
+          })[]) {
+            const what = entry.sources.map((source) => source.node?.textContent ?? '').join(' | ');
+            seen.push({ value: entry.value, what: what.slice(0, 120) });
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      // A slow phone's processor: what arrives late arrives later still.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.reload();
+      await expect(page.getByText(/1–\d+ of \d+/)).toBeVisible();
+      await page.waitForTimeout(1_000);
+      const shifts = await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts);
+      expect(shifts).toEqual([]);
+    });
+  }
+
   test('log out forgets the key', async ({ page }) => {
     await connected(page);
     await page.getByRole('button', { name: 'Log out' }).click();

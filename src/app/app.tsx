@@ -1,8 +1,7 @@
-import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { sessionStore } from '../api/session';
 import { useStore } from '../api/store';
-import { useI18n } from '../components/i18n';
+import { AppLoading } from '../components/app-loading';
 import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
 import { ConnectScreen } from '../features/session/connect-screen';
 
@@ -13,18 +12,11 @@ const ConnectedApp = lazyPart(() =>
 );
 
 export function App() {
-  const { t } = useI18n();
   const session = useStore(sessionStore);
   if (!session.connection) return <ConnectScreen endedBecause={session.endedBecause} />;
   return (
     <LazyBoundary>
-      <Suspense
-        fallback={
-          <Center mih="100dvh">
-            <Loader aria-label={t('app.loading')} />
-          </Center>
-        }
-      >
+      <Suspense fallback={<AppLoading />}>
         <ConnectedApp connection={session.connection} />
       </Suspense>
     </LazyBoundary>

@@ -3,6 +3,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { TokenBackend } from '../api/backend';
 import { useBackend } from '../api/backend-context';
 import { may as roleMay, type AdminIdentity, type Permission } from '../contract/admin-key';
+import { AppLoading } from './app-loading';
 
 /** Who the session's admin key is, and what it may do. */
 export interface Access {
@@ -38,9 +39,14 @@ export function AccessProvider({
   return <AccessContext.Provider value={access}>{children}</AccessContext.Provider>;
 }
 
-/** The access of the connected key, as the server names it. */
+/**
+ * The access of the connected key, as the server names it. The screens wait for it, a moment
+ * (a reload asks for it from the page's first script): drawn before it, their controls would
+ * appear after the first paint and push the page about. Without an answer, nothing is allowed.
+ */
 export function SessionAccess({ children }: { children: ReactNode }) {
-  const { data } = useQuery(identityQuery(useBackend()));
+  const { data, isPending } = useQuery(identityQuery(useBackend()));
+  if (isPending) return <AppLoading />;
   return <AccessProvider identity={data ?? null}>{children}</AccessProvider>;
 }
 

@@ -115,7 +115,8 @@ export function TokensScreen() {
           </Paper>
         )
       )}
-      {list.data && !isEmpty && (
+      {/* With the rows it counts, so that drawn beneath skeleton rows it is not pushed down. */}
+      {list.data && shownTokens && !isEmpty && (
         <ListFooter list={list.data} view={view} setView={setView} phone={phone} />
       )}
 

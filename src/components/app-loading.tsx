@@ -1,0 +1,12 @@
+import { Center, Loader } from '@mantine/core';
+import { useI18n } from './i18n';
+
+/** What the page shows while the app's code or the session's first answer is on its way. */
+export function AppLoading() {
+  const { t } = useI18n();
+  return (
+    <Center mih="100dvh">
+      <Loader aria-label={t('app.loading')} />
+    </Center>
+  );
+}
