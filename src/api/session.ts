@@ -1,3 +1,4 @@
+import type { AdminIdentity } from '../contract/admin-key';
 import type { Connection } from './client';
 import { forgetEarlyAnswers } from './early-answers';
 import { SESSION_KEY } from './session-key';
@@ -14,6 +15,11 @@ export interface SessionState {
   connection: Connection | null;
   /** Why the last session ended, for the connect screen to say. */
   endedBecause: SignOutReason | null;
+  /**
+   * Who the key is, when the connect step has just asked. Kept in memory only: a reload asks
+   * the server again.
+   */
+  identity: AdminIdentity | null;
 }
 
 function readStored(): Connection | null {
@@ -34,22 +40,26 @@ function readStored(): Connection | null {
   }
 }
 
-const state = createStore<SessionState>({ connection: readStored(), endedBecause: null });
+const state = createStore<SessionState>({
+  connection: readStored(),
+  endedBecause: null,
+  identity: null,
+});
 
 export const sessionStore = {
   subscribe: state.subscribe,
   get: state.get,
-  connect(connection: Connection) {
+  connect(connection: Connection, identity: AdminIdentity | null = null) {
     forgetEarlyAnswers();
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(connection));
-    state.set({ connection, endedBecause: null });
+    state.set({ connection, endedBecause: null, identity });
   },
   end(reason: SignOutReason) {
     forgetEarlyAnswers();
     sessionStorage.removeItem(SESSION_KEY);
     const { connection, endedBecause } = state.get();
     if (connection || endedBecause !== reason)
-      state.set({ connection: null, endedBecause: reason });
+      state.set({ connection: null, endedBecause: reason, identity: null });
   },
 };
 

@@ -17,7 +17,7 @@ export function App() {
   return (
     <LazyBoundary>
       <Suspense fallback={<AppLoading />}>
-        <ConnectedApp connection={session.connection} />
+        <ConnectedApp connection={session.connection} identity={session.identity} />
       </Suspense>
     </LazyBoundary>
   );

@@ -12,6 +12,7 @@ import { createBackend } from '../api/create-backend';
 import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
 import { sessionStore } from '../api/session';
 import { SessionAccess } from '../components/access';
+import type { AdminIdentity } from '../contract/admin-key';
 import { useI18n } from '../components/i18n';
 import { AppLayout } from './app-layout';
 import { createQueryClient } from './query-client';
@@ -42,7 +43,14 @@ function LocalizedNotifications() {
 }
 
 /** Everything behind the connect screen: one client, one cache, per session. */
-export function ConnectedApp({ connection }: { connection: Connection }) {
+export function ConnectedApp({
+  connection,
+  identity,
+}: {
+  connection: Connection;
+  /** Who the key is, when the connect step has just asked. */
+  identity: AdminIdentity | null;
+}) {
   // A new session starts with an empty cache: nothing of the previous server shows.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const queryClient = useMemo(() => createQueryClient(), [connection]);
@@ -65,7 +73,7 @@ export function ConnectedApp({ connection }: { connection: Connection }) {
     <QueryClientProvider client={queryClient}>
       <BackendContext.Provider value={backend}>
         <ExchangeContext.Provider value={exchange}>
-          <SessionAccess>
+          <SessionAccess known={identity}>
             <ServerQuota server={connection.baseUrl}>
               <LocalizedNotifications />
               <AppLayout baseUrl={connection.baseUrl} />

@@ -44,8 +44,18 @@ export function AccessProvider({
  * (a reload asks for it from the page's first script): drawn before it, their controls would
  * appear after the first paint and push the page about. Without an answer, nothing is allowed.
  */
-export function SessionAccess({ children }: { children: ReactNode }) {
-  const { data, isPending } = useQuery(identityQuery(useBackend()));
+export function SessionAccess({
+  known,
+  children,
+}: {
+  /** The identity the connect step was just told, which spares the wait. */
+  known: AdminIdentity | null;
+  children: ReactNode;
+}) {
+  const { data, isPending } = useQuery({
+    ...identityQuery(useBackend()),
+    initialData: known ?? undefined,
+  });
   if (isPending) return <AppLoading />;
   return <AccessProvider identity={data ?? null}>{children}</AccessProvider>;
 }

@@ -33,10 +33,11 @@ export async function connect({
   };
   const backend = createBackend(connection, hooks);
   // A gateway key may not even list tokens: asked first, it is named rather than refused.
-  if ((await backend.identity()).role === 'gateway') return 'gateway-key';
+  const identity = await backend.identity();
+  if (identity.role === 'gateway') return 'gateway-key';
   // The answer is thrown away: only whether the key is accepted matters here.
   await backend.list({ p: 1, size: 10 });
   rememberServer({ address: serverAddress, kind, userId });
-  sessionStore.connect(connection);
+  sessionStore.connect(connection, identity);
   return 'connected';
 }
