@@ -11,12 +11,8 @@ import { statementCache } from './sqlite-statement-cache';
 import { pageJson, reportedTotal } from './page-json';
 import { orderField } from './token-order';
 
-/** Pages kept for repeats within a second (a dashboard and its refetches, pollers): a few MB. */
-const RECENT_PAGES = 64;
 /** Totals of searches and filters kept until the tokens change. */
 const KEPT_TOTALS = 256;
-/** How long a page kept in memory may miss a change another process (not this one) made. */
-const OTHER_WRITES_CHECK_MS = 50;
 
 export interface ListReaderOptions {
   /** Unix seconds: the clock of the returned statuses. */
@@ -31,9 +27,10 @@ export interface ListReader {
 }
 
 /**
- * Reads pages of the token list, and keeps what makes the next ones cheaper: the pages
- * themselves for a second, the totals of searches and the anchors of deep pages until the tokens
- * change (a write of this process, or data_version for another's).
+ * Reads pages of the token list, and keeps what makes the next ones cheaper: the totals of
+ * searches and the anchors of deep pages until the tokens change (a write of this process, or
+ * data_version for another's). Every page is read from the database: an answer kept by this
+ * process could not know another's writes without asking the database anyway.
  */
 export function listReader(
   db: Database.Database,
@@ -48,18 +45,6 @@ export function listReader(
   const pageStatement = statementCache(db, { pluck: true });
 
   const tokensState = () => `${commits()} ${dataVersion.get()}`;
-  // The same, with data_version read at most every OTHER_WRITES_CHECK_MS: reading it locks the
-  // shared memory (two system calls), a sixth of answering a page again from memory.
-  let otherWrites = dataVersion.get();
-  let otherWritesCheckedAt = performance.now();
-  const recentTokensState = () => {
-    const at = performance.now();
-    if (at - otherWritesCheckedAt >= OTHER_WRITES_CHECK_MS) {
-      otherWrites = dataVersion.get();
-      otherWritesCheckedAt = at;
-    }
-    return `${commits()} ${otherWrites}`;
-  };
 
   // What depends only on the tokens, kept until they change: the anchors of each order of the
   // whole list (for deep pages), and totals (a name search's count takes longer than its page).
@@ -142,34 +127,10 @@ export function listReader(
     return { total, capped, rows: fromEnd ? rows.reverse() : rows };
   });
 
-  // Pages asked for again while the tokens and the clock's second stay the same read the same.
-  // This process's writes show at once; another process's within OTHER_WRITES_CHECK_MS.
-  const recentPages = new Map<string, string>();
-  let recentPagesState = '';
-
   return {
     pageJson(query) {
-      const now = clock();
-      const state = `${now} ${recentTokensState()}`;
-      if (state !== recentPagesState || recentPages.size >= RECENT_PAGES) {
-        recentPages.clear();
-        recentPagesState = state;
-      }
-      const key = JSON.stringify([
-        query.p,
-        query.size,
-        query.order,
-        query.status,
-        query.keyword,
-        query.token,
-      ]);
-      let json = recentPages.get(key);
-      if (json === undefined) {
-        const { total, capped, rows } = readPage(query, buildListStatements(query, now));
-        json = pageJson(rows, total, capped, query);
-        recentPages.set(key, json);
-      }
-      return json;
+      const { total, capped, rows } = readPage(query, buildListStatements(query, clock()));
+      return pageJson(rows, total, capped, query);
     },
   };
 }
