@@ -15,15 +15,18 @@ import { orderField } from './token-order';
 const KEPT_TOTALS = 256;
 
 export interface ListReaderOptions {
-  /** Unix seconds: the clock of the returned statuses. */
-  clock: () => number;
   /** How many writes this process has committed: any change of it may change every page. */
   commits: () => number;
+  /** Whether any token's reset is due at `now` (unix seconds). */
+  resetDue: (now: number) => boolean;
 }
 
 export interface ListReader {
-  /** A page of tokens (TokenPage) as JSON text. */
-  pageJson(query: TokenListQuery): string;
+  /**
+   * A page of tokens (TokenPage) as JSON text, with statuses as of `now`; null when a token's
+   * reset is due at `now`: no page may show a token before its refill (quota-resets.ts).
+   */
+  pageJson(query: TokenListQuery, now: number): string | null;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface ListReader {
  */
 export function listReader(
   db: Database.Database,
-  { clock, commits }: ListReaderOptions,
+  { commits, resetDue }: ListReaderOptions,
 ): ListReader {
   const keptTotal = db.prepare<[], { total: number }>('SELECT total FROM token_count');
   // Changes when another connection (another process) commits.
@@ -96,8 +99,10 @@ export function listReader(
     return descending ? (rows as string[]).reverse() : (rows as string[]);
   };
 
-  // One snapshot for the total and the page, so they agree even while another process writes.
-  const readPage = db.transaction((query: TokenListQuery, sql: ListStatements) => {
+  // One snapshot for the total and the page, so they agree even while another process writes;
+  // the same snapshot is the one where no reset is due.
+  const readPage = db.transaction((query: TokenListQuery, sql: ListStatements, now: number) => {
+    if (resetDue(now)) return null;
     keepFor(tokensState());
     const limit = query.size;
     const offset = (query.p - 1) * limit;
@@ -128,9 +133,9 @@ export function listReader(
   });
 
   return {
-    pageJson(query) {
-      const { total, capped, rows } = readPage(query, buildListStatements(query, clock()));
-      return pageJson(rows, total, capped, query);
+    pageJson(query, now) {
+      const page = readPage(query, buildListStatements(query, now), now);
+      return page && pageJson(page.rows, page.total, page.capped, query);
     },
   };
 }
