@@ -28,6 +28,7 @@ import {
   type Round,
 } from './throughput';
 import { captureResponse } from './throughput/capture';
+import { answerKey } from './throughput/captured';
 
 const VERIFY_PATH = '/api/token/verify';
 /** Gateways verify many keys: charged verifies go round this many tokens. */
@@ -146,7 +147,12 @@ export async function verifySuite(context: BenchContext): Promise<SuiteResult> {
     writeFileSync(
       file,
       JSON.stringify({
-        POST: await captureResponse(`${service.url}${VERIFY_PATH}`, 'POST', headers, free.body),
+        [answerKey('POST', VERIFY_PATH)]: await captureResponse(
+          `${service.url}${VERIFY_PATH}`,
+          'POST',
+          headers,
+          free.body,
+        ),
       }),
     );
     const bare = await startBareServer(file);

@@ -11,33 +11,33 @@ import { statementCache } from './sqlite-statement-cache';
 import { pageJson, reportedTotal } from './page-json';
 import { orderField } from './token-order';
 
-/** Pages kept for repeats within a second (a dashboard and its refetches, pollers): a few MB. */
-const RECENT_PAGES = 64;
 /** Totals of searches and filters kept until the tokens change. */
 const KEPT_TOTALS = 256;
-/** How long a page kept in memory may miss a change another process (not this one) made. */
-const OTHER_WRITES_CHECK_MS = 50;
 
 export interface ListReaderOptions {
-  /** Unix seconds: the clock of the returned statuses. */
-  clock: () => number;
   /** How many writes this process has committed: any change of it may change every page. */
   commits: () => number;
+  /** Whether any token's reset is due at `now` (unix seconds). */
+  resetDue: (now: number) => boolean;
 }
 
 export interface ListReader {
-  /** A page of tokens (TokenPage) as JSON text. */
-  pageJson(query: TokenListQuery): string;
+  /**
+   * A page of tokens (TokenPage) as JSON text, with statuses as of `now`; null when a token's
+   * reset is due at `now`: no page may show a token before its refill (quota-resets.ts).
+   */
+  pageJson(query: TokenListQuery, now: number): string | null;
 }
 
 /**
- * Reads pages of the token list, and keeps what makes the next ones cheaper: the pages
- * themselves for a second, the totals of searches and the anchors of deep pages until the tokens
- * change (a write of this process, or data_version for another's).
+ * Reads pages of the token list, and keeps what makes the next ones cheaper: the totals of
+ * searches and the anchors of deep pages until the tokens change (a write of this process, or
+ * data_version for another's). Every page is read from the database: an answer kept by this
+ * process could not know another's writes without asking the database anyway.
  */
 export function listReader(
   db: Database.Database,
-  { clock, commits }: ListReaderOptions,
+  { commits, resetDue }: ListReaderOptions,
 ): ListReader {
   const keptTotal = db.prepare<[], { total: number }>('SELECT total FROM token_count');
   // Changes when another connection (another process) commits.
@@ -48,18 +48,6 @@ export function listReader(
   const pageStatement = statementCache(db, { pluck: true });
 
   const tokensState = () => `${commits()} ${dataVersion.get()}`;
-  // The same, with data_version read at most every OTHER_WRITES_CHECK_MS: reading it locks the
-  // shared memory (two system calls), a sixth of answering a page again from memory.
-  let otherWrites = dataVersion.get();
-  let otherWritesCheckedAt = performance.now();
-  const recentTokensState = () => {
-    const at = performance.now();
-    if (at - otherWritesCheckedAt >= OTHER_WRITES_CHECK_MS) {
-      otherWrites = dataVersion.get();
-      otherWritesCheckedAt = at;
-    }
-    return `${commits()} ${otherWrites}`;
-  };
 
   // What depends only on the tokens, kept until they change: the anchors of each order of the
   // whole list (for deep pages), and totals (a name search's count takes longer than its page).
@@ -111,8 +99,10 @@ export function listReader(
     return descending ? (rows as string[]).reverse() : (rows as string[]);
   };
 
-  // One snapshot for the total and the page, so they agree even while another process writes.
-  const readPage = db.transaction((query: TokenListQuery, sql: ListStatements) => {
+  // One snapshot for the total and the page, so they agree even while another process writes;
+  // the same snapshot is the one where no reset is due.
+  const readPage = db.transaction((query: TokenListQuery, sql: ListStatements, now: number) => {
+    if (resetDue(now)) return null;
     keepFor(tokensState());
     const limit = query.size;
     const offset = (query.p - 1) * limit;
@@ -142,34 +132,10 @@ export function listReader(
     return { total, capped, rows: fromEnd ? rows.reverse() : rows };
   });
 
-  // Pages asked for again while the tokens and the clock's second stay the same read the same.
-  // This process's writes show at once; another process's within OTHER_WRITES_CHECK_MS.
-  const recentPages = new Map<string, string>();
-  let recentPagesState = '';
-
   return {
-    pageJson(query) {
-      const now = clock();
-      const state = `${now} ${recentTokensState()}`;
-      if (state !== recentPagesState || recentPages.size >= RECENT_PAGES) {
-        recentPages.clear();
-        recentPagesState = state;
-      }
-      const key = JSON.stringify([
-        query.p,
-        query.size,
-        query.order,
-        query.status,
-        query.keyword,
-        query.token,
-      ]);
-      let json = recentPages.get(key);
-      if (json === undefined) {
-        const { total, capped, rows } = readPage(query, buildListStatements(query, now));
-        json = pageJson(rows, total, capped, query);
-        recentPages.set(key, json);
-      }
-      return json;
+    pageJson(query, now) {
+      const page = readPage(query, buildListStatements(query, now), now);
+      return page && pageJson(page.rows, page.total, page.capped, query);
     },
   };
 }

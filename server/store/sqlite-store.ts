@@ -1,5 +1,5 @@
 import { OPTION_KEYS } from '../../src/contract/status';
-import { maskKey } from '../../src/contract/token';
+import { maskKey, type TokenListQuery } from '../../src/contract/token';
 import type { TokenPage } from '../../src/contract/token-page';
 import { KeySeal } from './key-seal';
 import { OPTION_DEFAULTS } from './option-defaults';
@@ -46,8 +46,8 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   // This process's commits: what the tokens are, with data_version for other processes'.
   let commits = 0;
   const writes = groupCommit(db, () => (commits += 1));
-  const lists = listReader(db, { clock, commits: () => commits });
   const resets = sqliteQuotaResets(db);
+  const lists = listReader(db, { commits: () => commits, resetDue: resets.due });
   const addSum = sqliteUsageSums(db);
   const gateway = sqliteGatewayCalls(db, writes, resets, addSum, clock);
   const usageFigures = sqliteUsageReader(db);
@@ -108,16 +108,22 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     if (resets.due(now)) await writes.run(() => resets.applyDue(now));
   };
 
+  /** A page read in one transaction, which also finds whether a reset is due first. */
+  const listJson = async (query: TokenListQuery): Promise<string> => {
+    for (;;) {
+      const now = clock();
+      const page = lists.pageJson(query, now);
+      if (page !== null) return page;
+      await writes.run(() => resets.applyDue(now));
+    }
+  };
+
   return {
     async list(query) {
-      await catchUp();
-      return JSON.parse(lists.pageJson(query)) as TokenPage;
+      return JSON.parse(await listJson(query)) as TokenPage;
     },
 
-    async listJson(query) {
-      await catchUp();
-      return lists.pageJson(query);
-    },
+    listJson,
 
     async get(id) {
       await catchUp();
