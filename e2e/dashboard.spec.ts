@@ -89,6 +89,39 @@ test.describe('connecting', () => {
     });
   }
 
+  for (const [name, viewport, scheme] of [
+    ['1366', { width: 1366, height: 900 }, 'light'],
+    ['dark-390', { width: 390, height: 844 }, 'dark'],
+  ] as const) {
+    test(`a reload paints the screens’ frame before the app’s code arrives, and the app takes its place (${name})`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(viewport);
+      await connected(page);
+      // The app's code held back, as on a slow connection.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const appName = page.getByText('Tokendesk', { exact: true }).filter({ visible: true });
+      await page.reload({ waitUntil: 'commit' });
+      await expect(appName).toHaveCount(1);
+      await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toHaveCount(0);
+      await screenshot(page, `reload-frame-${name}`);
+      release();
+      await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
+      // The app's own header, the frame gone.
+      await expect(appName).toHaveCount(1);
+      await expect(page.getByRole('heading', { name: 'Tokendesk' })).toBeVisible();
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await expect(page.getByLabel('Admin key')).toBeVisible();
+      await expect(appName).toHaveCount(1);
+    });
+  }
+
   test('log out forgets the key', async ({ page }) => {
     await connected(page);
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -103,12 +136,22 @@ test.describe('connecting', () => {
     const own = await startService();
     await page.goto(own.url);
     await page.getByLabel('Admin key').fill(own.adminKey);
-    // The connect step is fetched once the page is idle, so it runs even while the server is away.
-    await page.waitForFunction(() =>
-      performance
-        .getEntriesByType('resource')
-        .some((entry) => /\/connect-[^/]*\.js$/.test(entry.name)),
-    );
+    // The connect step and its form's checks are fetched once the page is idle, each after what it
+    // imports, so they run even while the server is away: wait until both and every part asked
+    // for before them have arrived.
+    await page.waitForFunction(() => {
+      const arrived = new Set(
+        performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+      );
+      const asked = [...document.querySelectorAll<HTMLLinkElement>('link[rel=prefetch]')].map(
+        (link) => new URL(link.href).pathname,
+      );
+      return (
+        [/\/connect-[\w-]{8}\.js$/, /\/connect-form-[\w-]{8}\.js$/].every((part) =>
+          asked.some((path) => part.test(path)),
+        ) && asked.every((path) => arrived.has(path))
+      );
+    });
     await own.stop();
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect(

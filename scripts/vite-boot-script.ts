@@ -35,32 +35,35 @@ function linksFor(
   html: string,
   when: 'soon' | 'later',
 ): Link[] {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
+  const soon = when === 'soon';
+  const links: Link[] = [];
+  const listed = new Set<string>();
+  const list = (file: string, link: Link) => {
+    if (listed.has(file) || html.includes(file)) return;
+    listed.add(file);
+    links.push(link);
+  };
+  // A chunk's style sheets and imports come before the chunk itself: once a part's own file is
+  // fetched, so is all it needs, even though the links are added a few at a time.
   const visit = (chunk: OutputChunk) => {
-    if (scripts.has(chunk.fileName) || html.includes(chunk.fileName)) return;
-    scripts.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    if (listed.has(chunk.fileName) || html.includes(chunk.fileName)) return;
+    listed.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) {
+      list(
+        css,
+        soon
+          ? { href: `/${css}`, rel: 'preload', as: 'style' }
+          : { href: `/${css}`, rel: 'prefetch' },
+      );
+    }
     for (const name of chunk.imports) {
       const imported = bundle[name];
       if (imported && isChunk(imported)) visit(imported);
     }
+    links.push({ href: `/${chunk.fileName}`, rel: soon ? 'modulepreload' : 'prefetch' });
   };
   starts.forEach(visit);
-  const soon = when === 'soon';
-  return [
-    ...[...scripts].map((file): Link => ({
-      href: `/${file}`,
-      rel: soon ? 'modulepreload' : 'prefetch',
-    })),
-    ...[...styles]
-      .filter((css) => !html.includes(css))
-      .map((file): Link =>
-        soon
-          ? { href: `/${file}`, rel: 'preload', as: 'style' }
-          : { href: `/${file}`, rel: 'prefetch' },
-      ),
-  ];
+  return links;
 }
 
 /**
@@ -83,8 +86,12 @@ function preloadCode(sessionKey: string, signedIn: Link[], later: Link[]): strin
     document.head.appendChild(link);
   }
   try {
-    // A reload of a signed-in tab: the signed-in part now, alongside the entry script.
-    if (sessionStorage.getItem(${JSON.stringify(sessionKey)})) ${JSON.stringify(signedIn)}.forEach(add);
+    // A reload of a signed-in tab: the page shows the screens' frame (index.html), and the
+    // signed-in part is fetched now, alongside the entry script.
+    if (sessionStorage.getItem(${JSON.stringify(sessionKey)})) {
+      document.documentElement.setAttribute('data-signed-in', '');
+      ${JSON.stringify(signedIn)}.forEach(add);
+    }
   } catch (error) {
     // Without storage there is no session to speed up.
   }

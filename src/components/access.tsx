@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, useMemo, type ReactNode } from 'react';
 import type { TokenBackend } from '../api/backend';
 import { useBackend } from '../api/backend-context';
 import { may as roleMay, type AdminIdentity, type Permission } from '../contract/admin-key';
@@ -56,7 +56,10 @@ export function SessionAccess({
     ...identityQuery(useBackend()),
     initialData: known ?? undefined,
   });
-  if (isPending) return <AppLoading />;
+  // Once the answer is in, the screens are drawn in the background, yielding to input every few
+  // milliseconds, rather than in one long task while the app starts.
+  const ready = useDeferredValue(!isPending);
+  if (!ready) return <AppLoading />;
   return <AccessProvider identity={data ?? null}>{children}</AccessProvider>;
 }
 

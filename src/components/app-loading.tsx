@@ -5,7 +5,8 @@ import { useI18n } from './i18n';
 export function AppLoading() {
   const { t } = useI18n();
   return (
-    <Center mih="100dvh">
+    // On a signed-in reload the frame index.html paints stands in for it (see index.html).
+    <Center mih="100dvh" className="app-loading">
       <Loader aria-label={t('app.loading')} />
     </Center>
   );
