@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { SESSION_KEY } from './src/api/session-key.ts';
 import { bootScript } from './scripts/vite-boot-script.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 /** Tests that hold for every storage engine: the postgres project runs them again on PostgreSQL. */
 const ENGINE_TESTS = [
@@ -30,6 +31,7 @@ export default defineConfig({
       earlyCalls: 'src/boot.ts',
       sessionKey: SESSION_KEY,
     }),
+    precompress(),
   ],
   server: {
     proxy: {

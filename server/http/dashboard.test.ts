@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, startTestService, type TestService } from '../test-support';
 
@@ -14,6 +15,11 @@ beforeAll(() => {
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
   writeFileSync(join(distDir, 'assets', 'index-3f9a1c.js'), SCRIPT);
+  // The build's compressed copies (scripts/vite-precompress.ts) of one asset and of the page.
+  writeFileSync(join(distDir, 'assets', 'app-77e0b2.js'), SCRIPT);
+  writeFileSync(join(distDir, 'assets', 'app-77e0b2.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(distDir, 'assets', 'app-77e0b2.js.gz'), gzipSync(SCRIPT, { level: 9 }));
+  writeFileSync(join(distDir, 'index.html.br'), brotliCompressSync(INDEX_HTML));
   writeFileSync(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   service = startTestService({ distDir });
 });
@@ -83,6 +89,47 @@ describe('dashboard', () => {
       headers: { 'Accept-Encoding': 'gzip' },
     });
     expect(response.headers.get('Content-Encoding')).toBe('gzip');
+  });
+});
+
+describe('the build’s compressed copies', () => {
+  const fetchAsset = (path: string, acceptEncoding?: string) =>
+    service.request('GET', path, {
+      auth: false,
+      headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {},
+    });
+
+  it('sends the Brotli copy to a browser that accepts it, as it was built', async () => {
+    const response = await fetchAsset('/assets/app-77e0b2.js', 'gzip, deflate, br, zstd');
+    expect(response.headers.get('Content-Encoding')).toBe('br');
+    expect(response.headers.get('Content-Type')).toContain('javascript');
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('Vary')).toMatch(/accept-encoding/i);
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(body.length).toBe(Number(response.headers.get('Content-Length')));
+    expect(brotliDecompressSync(body).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip copy to a client that accepts only gzip, without compressing it again', async () => {
+    const response = await fetchAsset('/assets/app-77e0b2.js', 'gzip');
+    expect(response.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file itself to a client that accepts no coding', async () => {
+    const response = await fetchAsset('/assets/app-77e0b2.js');
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    expect(await response.text()).toBe(SCRIPT);
+  });
+
+  it('sends the page compressed at every dashboard route', async () => {
+    for (const path of ['/', '/tokens']) {
+      const response = await fetchAsset(path, 'br');
+      expect(response.headers.get('Content-Encoding'), path).toBe('br');
+      expect(response.headers.get('Cache-Control'), path).toBe('no-cache');
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(brotliDecompressSync(body).toString(), path).toBe(INDEX_HTML);
+    }
   });
 });
 

@@ -40,9 +40,11 @@ interface DashboardFiles {
   indexPage: MiddlewareHandler<AppEnv>;
 }
 
+// The build writes Brotli and gzip copies beside each text file (scripts/vite-precompress.ts):
+// the smallest one the browser accepts is sent as it is, rather than compressed per request.
 function dashboardFiles(distDir: string): DashboardFiles {
   return {
-    file: serveStatic<AppEnv>({ root: distDir }),
-    indexPage: serveStatic<AppEnv>({ root: distDir, path: 'index.html' }),
+    file: serveStatic<AppEnv>({ root: distDir, precompressed: true }),
+    indexPage: serveStatic<AppEnv>({ root: distDir, path: 'index.html', precompressed: true }),
   };
 }
