@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { SESSION_KEY } from './src/api/session-key.ts';
 import { bootScript } from './scripts/vite-boot-script.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { chunkGroups } from './scripts/vite-chunk-groups.ts';
 
 /** Tests that hold for every storage engine: the postgres project runs them again on PostgreSQL. */
 const ENGINE_TESTS = [
@@ -42,6 +43,13 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: chunkGroups({ signedIn: 'src/app/connected-app.tsx' }),
+        },
+      },
+    },
   },
   test: {
     environment: 'node',

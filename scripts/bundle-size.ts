@@ -11,6 +11,9 @@ export interface BundleSizes {
   /** What index.html makes the browser fetch before the first render, gzip -9. */
   criticalPath: SizedFile[];
   criticalPathGzip: number;
+  /** What the boot script fetches beside the critical path on the reload of a signed-in tab. */
+  signedInPart: SizedFile[];
+  signedInPartGzip: number;
   /** Every other script and style sheet: fetched only when a part of the app needs it. */
   lazy: SizedFile[];
   totalJsGzip: number;
@@ -40,6 +43,14 @@ function staticImports(code: string): string[] {
   return found;
 }
 
+/** The files the boot script (named by index.html) links for a signed-in tab. */
+function signedInFiles(distDir: string, html: string): string[] {
+  const boot = /<script src="\/(assets\/boot-[^"]+\.js)"><\/script>/.exec(html)?.[1];
+  if (!boot) return [];
+  const links = /\[\{"href[^\]]*\]/.exec(readFileSync(join(distDir, boot), 'utf8'))?.[0];
+  return links ? (JSON.parse(links) as { href: string }[]).map(({ href }) => href.slice(1)) : [];
+}
+
 export function measureBundle(distDir: string): BundleSizes {
   const critical = new Set<string>();
   const visit = (file: string) => {
@@ -51,17 +62,23 @@ export function measureBundle(distDir: string): BundleSizes {
       }
     }
   };
-  for (const file of filesNamedBy(readFileSync(join(distDir, 'index.html'), 'utf8'))) visit(file);
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  for (const file of filesNamedBy(html)) visit(file);
+  const signedIn = new Set(signedInFiles(distDir, html).filter((file) => !critical.has(file)));
 
   const assets = readdirSync(join(distDir, 'assets'))
     .filter((name) => name.endsWith('.js') || name.endsWith('.css'))
     .map((name) => `assets/${name}`);
   const sized = (file: string): SizedFile => ({ file, gzip: gzipped(join(distDir, file)) });
   const criticalPath = [...critical].map(sized);
+  const signedInPart = [...signedIn].map(sized);
+  const total = (files: SizedFile[]) => files.reduce((sum, { gzip }) => sum + gzip, 0);
   return {
     criticalPath,
-    criticalPathGzip: criticalPath.reduce((sum, { gzip }) => sum + gzip, 0),
-    lazy: assets.filter((file) => !critical.has(file)).map(sized),
+    criticalPathGzip: total(criticalPath),
+    signedInPart,
+    signedInPartGzip: total(signedInPart),
+    lazy: assets.filter((file) => !critical.has(file) && !signedIn.has(file)).map(sized),
     totalJsGzip: assets
       .filter((file) => file.endsWith('.js'))
       .reduce((sum, file) => sum + gzipped(join(distDir, file)), 0),

@@ -145,7 +145,10 @@ export function bootScript({
       if (!html.includes(tag)) throw new Error(`index.html does not load /${publicScript}`);
 
       const chunks = Object.values(bundle).filter(isChunk);
-      const signedInChunk = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(signedInEntry));
+      // The chunk that holds the entry module, whether it is the chunk's facade or shares it.
+      const signedInChunk = chunks.find((chunk) =>
+        chunk.moduleIds.some((id) => id.endsWith(signedInEntry)),
+      );
       if (!signedInChunk) throw new Error(`the build has no chunk for ${signedInEntry}`);
       const signedIn = linksFor(bundle, [signedInChunk], html, 'soon');
       const later = linksFor(

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -21,6 +21,12 @@ export function readManifest(outDir: string): Manifest {
 /** Size with gzip at its highest level, as a server that compresses ahead of time sends it. */
 export function gzipSize(outDir: string, path: string): number {
   return gzipSync(readFileSync(join(outDir, path)), { level: 9 }).length;
+}
+
+/** Size as the service sends it to a browser that accepts Brotli: the build's `.br` copy. */
+export function servedSize(outDir: string, path: string): number {
+  const brotli = join(outDir, `${path}.br`);
+  return existsSync(brotli) ? statSync(brotli).size : gzipSize(outDir, path);
 }
 
 export function rawSize(outDir: string, path: string): number {
