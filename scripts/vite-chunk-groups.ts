@@ -40,6 +40,7 @@ export function chunkGroups({ signedIn }: { signedIn: string }) {
     // Taken first: what the entry runs is never moved into the signed-in file.
     { name: 'index', tags: ['$initial' as const], priority: 2 },
     {
+      debugName: 'connected-app',
       name: (id: string, context: ChunkingContext) =>
         !LIBRARY.test(id) && reachedFromSignedIn(context).has(id) ? 'connected-app' : null,
       priority: 1,
