@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { SESSION_KEY } from './src/api/session-key.ts';
@@ -22,6 +23,8 @@ const ENGINE_TESTS = [
 const POSTGRES_ONLY_TESTS = ['server/**/*postgres*.test.ts'];
 
 const servicePort = Number(process.env.SERVICE_PORT ?? 3000);
+/** A module's id as the bundler names it: its absolute path. */
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   plugins: [
@@ -46,7 +49,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: chunkGroups({ signedIn: 'src/app/connected-app.tsx' }),
+          groups: chunkGroups({
+            session: [
+              fromRoot('src/features/session/connect.ts'),
+              fromRoot('src/features/session/connect-form.ts'),
+            ],
+            signedIn: fromRoot('src/app/connected-app.tsx'),
+          }),
         },
       },
     },

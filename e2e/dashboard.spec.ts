@@ -136,9 +136,9 @@ test.describe('connecting', () => {
     const own = await startService();
     await page.goto(own.url);
     await page.getByLabel('Admin key').fill(own.adminKey);
-    // The connect step and its form's checks are fetched once the page is idle, each after what it
-    // imports, so they run even while the server is away: wait until both and every part asked
-    // for before them have arrived.
+    // The connect step (the build's session file) is fetched once the page is idle, after what
+    // it imports, so it runs even while the server is away: wait until it and every file asked
+    // for before it have arrived.
     await page.waitForFunction(() => {
       const arrived = new Set(
         performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
@@ -147,9 +147,8 @@ test.describe('connecting', () => {
         (link) => new URL(link.href).pathname,
       );
       return (
-        [/\/connect-[\w-]{8}\.js$/, /\/connect-form-[\w-]{8}\.js$/].every((part) =>
-          asked.some((path) => part.test(path)),
-        ) && asked.every((path) => arrived.has(path))
+        asked.some((path) => /\/session-[\w-]{8}\.js$/.test(path)) &&
+        asked.every((path) => arrived.has(path))
       );
     });
     await own.stop();

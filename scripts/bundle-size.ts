@@ -43,13 +43,17 @@ function staticImports(code: string): string[] {
   return found;
 }
 
-/** The files the boot script (named by index.html) links for a signed-in tab. */
-function signedInFiles(distDir: string, html: string): string[] {
+/** The links the boot script (named by index.html) adds for a signed-in tab. */
+export function signedInLinks(distDir: string, html: string): { href: string; rel: string }[] {
   const boot = /<script src="\/(assets\/boot-[^"]+\.js)"><\/script>/.exec(html)?.[1];
   if (!boot) return [];
-  const links = /\[\{"href[^\]]*\]/.exec(readFileSync(join(distDir, boot), 'utf8'))?.[0];
-  return links ? (JSON.parse(links) as { href: string }[]).map(({ href }) => href.slice(1)) : [];
+  // The boot script adds them as `[…].forEach(add)` (scripts/vite-boot-script.ts).
+  const links = /(\[[^\]]*\])\.forEach\(add\)/.exec(readFileSync(join(distDir, boot), 'utf8'));
+  return links ? (JSON.parse(links[1]!) as { href: string; rel: string }[]) : [];
 }
+
+const signedInFiles = (distDir: string, html: string) =>
+  signedInLinks(distDir, html).map(({ href }) => href.slice(1));
 
 export function measureBundle(distDir: string): BundleSizes {
   const critical = new Set<string>();
