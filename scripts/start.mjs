@@ -7,7 +7,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+  // The build's own plugins: the boot script, the chunk groups, the compressed copies.
+  ...readdirSync(join(root, 'scripts'))
+    .filter((name) => /^vite-.*\.ts$/.test(name))
+    .map((name) => join('scripts', name)),
+];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
