@@ -23,6 +23,8 @@ const ENGINE_TESTS = [
 const POSTGRES_ONLY_TESTS = ['server/**/*postgres*.test.ts'];
 
 const servicePort = Number(process.env.SERVICE_PORT ?? 3000);
+/** The signed-in app: one file of its own, fetched from the first script on a signed-in reload. */
+const SIGNED_IN_ENTRY = 'src/app/connected-app.tsx';
 /** A module's id as the bundler names it: its absolute path. */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -31,7 +33,7 @@ export default defineConfig({
     react(),
     bootScript({
       publicScript: 'color-scheme.js',
-      signedInEntry: 'src/app/connected-app.tsx',
+      signedInEntry: SIGNED_IN_ENTRY,
       earlyCalls: 'src/boot.ts',
       sessionKey: SESSION_KEY,
     }),
@@ -54,7 +56,7 @@ export default defineConfig({
               fromRoot('src/features/session/connect.ts'),
               fromRoot('src/features/session/connect-form.ts'),
             ],
-            signedIn: fromRoot('src/app/connected-app.tsx'),
+            signedIn: fromRoot(SIGNED_IN_ENTRY),
           }),
         },
       },

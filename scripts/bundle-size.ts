@@ -52,7 +52,8 @@ export function signedInLinks(distDir: string, html: string): { href: string; re
   return links ? (JSON.parse(links[1]!) as { href: string; rel: string }[]) : [];
 }
 
-const signedInFiles = (distDir: string, html: string) =>
+/** The files of those links, as paths in the build ('assets/connected-app-abc.js'). */
+export const signedInFiles = (distDir: string, html: string) =>
   signedInLinks(distDir, html).map(({ href }) => href.slice(1));
 
 export function measureBundle(distDir: string): BundleSizes {

@@ -38,19 +38,19 @@ function linksFor(
   const soon = when === 'soon';
   const links: Link[] = [];
   const listed = new Set<string>();
-  const list = (file: string, link: Link) => {
-    if (listed.has(file) || html.includes(file)) return;
+  /** True the first time a file index.html does not load already is met. */
+  const isNew = (file: string) => {
+    if (listed.has(file) || html.includes(file)) return false;
     listed.add(file);
-    links.push(link);
+    return true;
   };
   // A chunk's style sheets and imports come before the chunk itself: once a part's own file is
   // fetched, so is all it needs, even though the links are added a few at a time.
   const visit = (chunk: OutputChunk) => {
-    if (listed.has(chunk.fileName) || html.includes(chunk.fileName)) return;
-    listed.add(chunk.fileName);
+    if (!isNew(chunk.fileName)) return;
     for (const css of chunk.viteMetadata?.importedCss ?? []) {
-      list(
-        css,
+      if (!isNew(css)) continue;
+      links.push(
         soon
           ? { href: `/${css}`, rel: 'preload', as: 'style' }
           : { href: `/${css}`, rel: 'prefetch' },

@@ -1,10 +1,12 @@
 import type { ChunkingContext } from 'rolldown';
 
-/** The modules `start` imports, directly or through others, without those loaded on demand. */
-function staticallyReached(context: ChunkingContext, start: string): Set<string> {
-  if (!context.getModuleInfo(start)) throw new Error(`the build has no module ${start}`);
+/** The modules `starts` import, directly or through others, without those loaded on demand. */
+function staticallyReached(context: ChunkingContext, starts: string[]): Set<string> {
+  for (const start of starts) {
+    if (!context.getModuleInfo(start)) throw new Error(`the build has no module ${start}`);
+  }
   const reached = new Set<string>();
-  const waiting = [start];
+  const waiting = [...starts];
   for (let id = waiting.pop(); id !== undefined; id = waiting.pop()) {
     if (reached.has(id)) continue;
     reached.add(id);
@@ -24,10 +26,7 @@ function reachedFrom(name: string, starts: string[], priority: number) {
   const reached = new WeakMap<ChunkingContext, Set<string>>();
   const modules = (context: ChunkingContext) => {
     let found = reached.get(context);
-    if (!found) {
-      found = new Set(starts.flatMap((start) => [...staticallyReached(context, start)]));
-      reached.set(context, found);
-    }
+    if (!found) reached.set(context, (found = staticallyReached(context, starts)));
     return found;
   };
   return {
