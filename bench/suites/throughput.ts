@@ -21,7 +21,14 @@ import { median, sum } from '../lib/stats';
 import { ensureWrk } from '../lib/wrk';
 import { captureResponse } from './throughput/capture';
 import { answerKey, type CapturedResponses } from './throughput/captured';
-import { PAGES, PAGE_SIZE, pagePairs, pagePaths, type PagePairs } from './throughput/list-pages';
+import {
+  PAGES,
+  PAGE_SIZE,
+  pagePaths,
+  pageRounds,
+  ratioOf,
+  type PageRounds,
+} from './throughput/list-pages';
 
 const SECTION = 'Throughput (SQLite)';
 export const CONNECTIONS = 32;
@@ -34,14 +41,17 @@ export const CREATE_BODY = JSON.stringify({
   unlimited_quota: false,
 });
 const SEEDED = 1_000;
-/** Pairs of list rounds, each the service then the bare server. */
-const LIST_PAIRS = 5;
+/** List rounds, each the service, the Hono app, the page-read server, then the bare server. */
+const LIST_ROUNDS = 5;
 const RATIO_GOAL = 0.5;
 export const CREATE_GOAL = 2_000;
 
 export interface Target {
-  /** bare: node:http sending the captured bytes; hono: a one-route Hono app sending them. */
-  name: 'service' | 'bare' | 'hono';
+  /**
+   * bare: node:http sending the captured bytes; hono: a one-route Hono app sending them;
+   * page-read: node:http around the store's own page read (throughput/page-read-server.ts).
+   */
+  name: 'service' | 'bare' | 'hono' | 'page-read';
   url: string;
 }
 
@@ -112,23 +122,19 @@ export async function throughputSuite(context: BenchContext): Promise<SuiteResul
     const before = await tokenTotal(service);
 
     const baseline = await startBareServer(responsesFile);
-    let listPairs: PagePairs;
+    let list: PageRounds;
     let createRuns: { warmUp: Round[]; measured: Round[] };
     try {
       const ofService: Target = { name: 'service', url: service.url };
       const ofBare: Target = { name: 'bare', url: baseline.url };
-      const targets = [ofService, ofBare];
-      progress(
-        `throughput: list, pages 1 to ${PAGES} in turn, ${LIST_PAIRS} pairs of ${roundSeconds} s rounds (service, bare)`,
-      );
-      listPairs = await pagePairs(ofService, ofBare, `Bearer ${service.adminKey}`, {
-        connections: CONNECTIONS,
-        pairs: LIST_PAIRS,
+      list = await measureList(ofService, ofBare, {
+        responsesFile,
+        dataDir: database.dataDir,
+        authorization: `Bearer ${service.adminKey}`,
         seconds: roundSeconds,
-        warmUpSeconds: WARM_UP_SECONDS,
       });
       progress(`throughput: create, ${rounds} alternated rounds of ${roundSeconds} s per target`);
-      createRuns = await alternate(targets, create, rounds, roundSeconds);
+      createRuns = await alternate([ofService, ofBare], create, rounds, roundSeconds);
     } finally {
       await baseline.stop();
     }
@@ -148,26 +154,61 @@ export async function throughputSuite(context: BenchContext): Promise<SuiteResul
       inFlightAtEnd: CONNECTIONS * serviceRuns.length,
     };
     return {
-      figures: figuresOf(listPairs, createRuns.measured, durability),
-      details: detailsOf(listPairs, createRuns.measured, roundSeconds),
+      figures: figuresOf(list, createRuns.measured, durability),
+      details: detailsOf(list, createRuns.measured, roundSeconds),
     };
   } finally {
     await service.stop();
   }
 }
 
-export async function startBareServer(
+/**
+ * The list's rounds: the service, and beside it what bounds its ratio from above, the Hono app
+ * sending the same bytes (the framework alone) and the page-read server (the store's read alone).
+ */
+async function measureList(
+  service: Target,
+  bare: Target,
+  options: { responsesFile: string; dataDir: string; authorization: string; seconds: number },
+): Promise<PageRounds> {
+  const { responsesFile, dataDir, authorization, seconds } = options;
+  const hono = await startBareServer(responsesFile, 'hono');
+  const pageRead = await startHelperServer('page-read-server.ts', [responsesFile, dataDir]);
+  try {
+    progress(
+      `throughput: list, pages 1 to ${PAGES} in turn, ${LIST_ROUNDS} rounds of ${seconds} s (service, hono, page-read, bare)`,
+    );
+    return await pageRounds(
+      [service, { name: 'hono', url: hono.url }, { name: 'page-read', url: pageRead.url }],
+      bare,
+      authorization,
+      { connections: CONNECTIONS, rounds: LIST_ROUNDS, seconds, warmUpSeconds: WARM_UP_SECONDS },
+    );
+  } finally {
+    await Promise.all([hono.stop(), pageRead.stop()]);
+  }
+}
+
+export function startBareServer(
   responsesFile: string,
   kind: 'bare' | 'hono' = 'bare',
 ): Promise<{ url: string; stop: () => Promise<void> }> {
+  return startHelperServer('bare-server.ts', [responsesFile, kind]);
+}
+
+/** One of bench/suites/throughput/'s servers, its own process; it prints its port. */
+async function startHelperServer(
+  script: string,
+  args: string[],
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawnTracked(
     process.execPath,
-    ['--import', 'tsx', 'bench/suites/throughput/bare-server.ts', responsesFile, kind],
+    ['--import', 'tsx', `bench/suites/throughput/${script}`, ...args],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 2] },
   );
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
   return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
@@ -227,7 +268,7 @@ export async function alternate(
 export const medianOf = (rounds: Round[], target: Target['name']) =>
   median(rounds.filter((round) => round.target === target).map((round) => round.perSecond));
 
-function figuresOf(list: PagePairs, createRounds: Round[], durability: Durability): Figure[] {
+function figuresOf(list: PageRounds, createRounds: Round[], durability: Durability): Figure[] {
   const createService = medianOf(createRounds, 'service');
   const createBare = medianOf(createRounds, 'bare');
   const { acknowledged, failed, stored, afterCrash, inFlightAtEnd } = durability;
@@ -244,8 +285,22 @@ function figuresOf(list: PagePairs, createRounds: Round[], durability: Durabilit
       'list, bare node:http sending the same bytes',
       perSecond(medianOf(list.rounds, 'bare')),
     ),
-    atLeast(SECTION, 'list, ratio service / bare', list.ratio, RATIO_GOAL, ratio, {
-      note: `median of ${list.ratios.length} pairs: ${list.ratios.map(ratio).join(', ')}`,
+    info(
+      SECTION,
+      'list, a one-route Hono app sending the same bytes',
+      perSecond(medianOf(list.rounds, 'hono')),
+      { note: `ratio to bare ${ratio(ratioOf(list, 'hono'))}: what the framework costs by itself` },
+    ),
+    info(
+      SECTION,
+      'list, node:http around the store’s page read alone',
+      perSecond(medianOf(list.rounds, 'page-read')),
+      {
+        note: `ratio to bare ${ratio(ratioOf(list, 'page-read'))}: no framework, no key check, no query parsing; the most a server reading each page from the database reaches here`,
+      },
+    ),
+    atLeast(SECTION, 'list, ratio service / bare', ratioOf(list, 'service'), RATIO_GOAL, ratio, {
+      note: `median of ${LIST_ROUNDS} rounds: ${(list.ratios.get('service') ?? []).map(ratio).join(', ')}`,
     }),
     atLeast(
       SECTION,
@@ -270,11 +325,11 @@ function figuresOf(list: PagePairs, createRounds: Round[], durability: Durabilit
   ];
 }
 
-function detailsOf(list: PagePairs, createRounds: Round[], seconds: number): string[] {
+function detailsOf(list: PageRounds, createRounds: Round[], seconds: number): string[] {
   const row = (label: string, r: Round) =>
     `| ${label} | ${r.target} | ${perSecond(r.perSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${count(r.ok)} | ${count(r.failed)} |`;
   return [
-    `${CONNECTIONS} connections over loopback, ${seconds} s per round after a ${WARM_UP_SECONDS} s warm-up of each target. The service runs as its own process (\`node dist-server/main.mjs\`, its build as \`npm start\` runs it, on a fresh database in a temporary folder, ${SEEDED} tokens); the baseline is a bare \`node:http\` server, also its own process (bench/suites/throughput/bare-server.ts, compiled by tsx as it loads), answering each request with the status, headers and body captured from the service's real answer to it (no compression: neither load generator sends Accept-Encoding). The list is loaded by wrk on one thread (bench/suites/throughput/cycle-pages.lua), asking for pages 1 to ${PAGES} of ${PAGE_SIZE} in turn, so that no one page is asked again and again; ${LIST_PAIRS} pairs of rounds, the service then the bare server, and the ratio is the median of the pairs' ratios. Creates are loaded by autocannon in the bench process, rounds alternating between the two targets, swapping which goes first. Figures are medians over rounds and count only answers of 200. Creates are durable: the service acknowledges after SQLite has synced its WAL (\`synchronous=FULL\`); every create answered 200 must show in the list total (which may hold a few more: requests still in flight when a run ended, done after autocannon stopped counting), and the total must be the same after the service is killed with SIGKILL and started again.`,
+    `${CONNECTIONS} connections over loopback, ${seconds} s per round after a ${WARM_UP_SECONDS} s warm-up of each target. The service runs as its own process (\`node dist-server/main.mjs\`, its build as \`npm start\` runs it, on a fresh database in a temporary folder, ${SEEDED} tokens); the baseline is a bare \`node:http\` server, also its own process (bench/suites/throughput/bare-server.ts, compiled by tsx as it loads), answering each request with the status, headers and body captured from the service's real answer to it (no compression: neither load generator sends Accept-Encoding). The list is loaded by wrk on one thread (bench/suites/throughput/cycle-pages.lua), asking for pages 1 to ${PAGES} of ${PAGE_SIZE} in turn, so that no one page is asked again and again; ${LIST_ROUNDS} rounds, each of the service, two servers that bound its ratio from above, then the bare server, and each ratio is the median of the rounds' ratios to the bare server. The two bounds: a Hono app of one route on @hono/node-server sending the captured bytes (bench/suites/throughput/bare-server.ts), what the framework costs by itself; and a bare \`node:http\` server around the store's own page read (bench/suites/throughput/page-read-server.ts: \`listJson\` of the SQLite store on the service's database, the same read transaction, kept total, reset check and page made into JSON by SQLite, with the captured headers), what reading a page from the database costs by itself. Creates are loaded by autocannon in the bench process, rounds alternating between the two targets, swapping which goes first. Figures are medians over rounds and count only answers of 200. Creates are durable: the service acknowledges after SQLite has synced its WAL (\`synchronous=FULL\`); every create answered 200 must show in the list total (which may hold a few more: requests still in flight when a run ended, done after autocannon stopped counting), and the total must be the same after the service is killed with SIGKILL and started again.`,
     '',
     '| load | target | req/s | latency p50 | latency p99 | 200 | not 200 or failed |',
     '| --- | --- | --- | --- | --- | --- | --- |',

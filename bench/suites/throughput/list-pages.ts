@@ -68,39 +68,47 @@ export async function cyclePages(
   };
 }
 
-export interface PagePairs {
+export interface PageRounds {
   rounds: Round[];
-  /** Service / bare of each pair, in order. */
-  ratios: number[];
-  ratio: number;
+  /** Each target's ratios to the bare server of the same round, in order. */
+  ratios: Map<Target['name'], number[]>;
 }
 
 /**
- * After a warm-up of each, the service then the bare server, `pairs` times; the ratio is the
- * median of the pairs' ratios, so a pair measured while the machine was busier weighs no more
- * than one.
+ * After a warm-up of each, every target then the bare server, `rounds` times; a target's ratio
+ * is the median of its ratios to the bare server's round that follows it, so a round measured
+ * while the machine was busier weighs no more than one.
  */
-export async function pagePairs(
-  service: Target,
+export async function pageRounds(
+  targets: Target[],
   bare: Target,
   authorization: string,
-  options: { connections: number; pairs: number; seconds: number; warmUpSeconds: number },
-): Promise<PagePairs> {
-  const { connections, pairs, seconds, warmUpSeconds } = options;
-  for (const target of [service, bare]) {
+  options: { connections: number; rounds: number; seconds: number; warmUpSeconds: number },
+): Promise<PageRounds> {
+  const { connections, rounds: count, seconds, warmUpSeconds } = options;
+  for (const target of [...targets, bare]) {
     await cyclePages(target, authorization, connections, warmUpSeconds);
   }
   const rounds: Round[] = [];
-  const ratios: number[] = [];
-  for (let pair = 0; pair < pairs; pair += 1) {
-    const ofService = await cyclePages(service, authorization, connections, seconds);
+  const ratios = new Map<Target['name'], number[]>(targets.map((target) => [target.name, []]));
+  for (let round = 0; round < count; round += 1) {
+    const measured: Round[] = [];
+    for (const target of targets) {
+      measured.push(await cyclePages(target, authorization, connections, seconds));
+    }
     const ofBare = await cyclePages(bare, authorization, connections, seconds);
-    const ratio = ofService.perSecond / ofBare.perSecond;
-    progress(
-      `  list pair ${pair + 1}: service ${perSecond(ofService.perSecond)}, bare ${perSecond(ofBare.perSecond)}, ratio ${ratio.toFixed(2)}`,
-    );
-    rounds.push(ofService, ofBare);
-    ratios.push(ratio);
+    const line = measured.map((of) => {
+      const ratio = of.perSecond / ofBare.perSecond;
+      ratios.get(of.target)?.push(ratio);
+      return `${of.target} ${perSecond(of.perSecond)} (${ratio.toFixed(2)})`;
+    });
+    progress(`  list round ${round + 1}: ${line.join(', ')}, bare ${perSecond(ofBare.perSecond)}`);
+    rounds.push(...measured, ofBare);
   }
-  return { rounds, ratios, ratio: median(ratios) };
+  return { rounds, ratios };
+}
+
+/** The median of a target's ratios to the bare server. */
+export function ratioOf(list: PageRounds, target: Target['name']): number {
+  return median(list.ratios.get(target) ?? []);
 }
