@@ -74,7 +74,13 @@ export function measureBundle(distDir: string): BundleSizes {
   const assets = readdirSync(join(distDir, 'assets'))
     .filter((name) => name.endsWith('.js') || name.endsWith('.css'))
     .map((name) => `assets/${name}`);
-  const sized = (file: string): SizedFile => ({ file, gzip: gzipped(join(distDir, file)) });
+  // Each file is compressed once, however many of the lists below it is in.
+  const gzipOf = new Map<string, number>();
+  const sized = (file: string): SizedFile => {
+    let gzip = gzipOf.get(file);
+    if (gzip === undefined) gzipOf.set(file, (gzip = gzipped(join(distDir, file))));
+    return { file, gzip };
+  };
   const criticalPath = [...critical].map(sized);
   const signedInPart = [...signedIn].map(sized);
   const total = (files: SizedFile[]) => files.reduce((sum, { gzip }) => sum + gzip, 0);
@@ -84,8 +90,6 @@ export function measureBundle(distDir: string): BundleSizes {
     signedInPart,
     signedInPartGzip: total(signedInPart),
     lazy: assets.filter((file) => !critical.has(file) && !signedIn.has(file)).map(sized),
-    totalJsGzip: assets
-      .filter((file) => file.endsWith('.js'))
-      .reduce((sum, file) => sum + gzipped(join(distDir, file)), 0),
+    totalJsGzip: total(assets.filter((file) => file.endsWith('.js')).map(sized)),
   };
 }

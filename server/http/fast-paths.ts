@@ -19,7 +19,7 @@ import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import type { z } from 'zod';
 import type { AppContext } from './types';
-import { ok } from './envelope';
+import { ok, okJsonText } from './envelope';
 import { securityHeaderValues } from './security-headers';
 import { parseQuery } from './validate';
 
@@ -46,7 +46,7 @@ export function isComplete(response: Response): boolean {
  * Complete from the start, with a plain header object that @hono/node-server writes straight out.
  */
 export function listAnswer(pageJson: string): Response {
-  const response = new Response(`{"success":true,"message":"","data":${pageJson}}`, {
+  const response = new Response(okJsonText(pageJson), {
     headers: COMPLETE_HEADERS,
   });
   complete.add(response);

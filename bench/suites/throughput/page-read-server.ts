@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tokenListQuerySchema, type TokenListQuery } from '../../../src/contract/token';
+import { okJsonText } from '../../../server/http/envelope';
 import { openSqliteStore } from '../../../server/store/sqlite-store';
 import { type CapturedResponses } from './captured';
 
@@ -41,7 +42,7 @@ const server = createServer((request, response) => {
   }
   store.listJson(page.query).then(
     (json) => {
-      const body = `{"success":true,"message":"","data":${json}}`;
+      const body = okJsonText(json);
       response
         .writeHead(200, { ...page.headers, 'content-length': String(Buffer.byteLength(body)) })
         .end(body);
