@@ -19,8 +19,15 @@ const ENGINE_TESTS = [
   'server/reliability/crash-durability.test.ts',
   'server/reliability/concurrency.test.ts',
 ];
-/** Tests of PostgreSQL alone: its schema, configuration, and several instances on one database. */
-const POSTGRES_ONLY_TESTS = ['server/**/*postgres*.test.ts'];
+/**
+ * Tests of PostgreSQL alone: its engine's own (schema, configuration), the move from SQLite, and
+ * several instances on one database.
+ */
+const POSTGRES_ONLY_TESTS = [
+  'server/store/postgres/**/*.test.ts',
+  'server/store/move/**/*.test.ts',
+  'server/**/*postgres*.test.ts',
+];
 
 const servicePort = Number(process.env.SERVICE_PORT ?? 3000);
 /** The signed-in app: one file of its own, fetched from the first script on a signed-in reload. */

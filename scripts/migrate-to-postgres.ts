@@ -8,7 +8,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseSecret } from '../server/config';
-import { moveSqliteToPostgres } from '../server/store/postgres-move';
+import { moveSqliteToPostgres } from '../server/store/move/sqlite-to-postgres';
 
 const USAGE =
   'usage: npm run migrate-to-postgres -- [--data-dir DIR] [--database-url postgres://…]';

@@ -19,8 +19,8 @@ import { usageSums } from './seed-usage';
 import { auditRows } from './seed-audit';
 import { parseSecret } from '../server/config';
 import { generateTokenKey, nowInSeconds } from '../server/store/token-record';
-import { openPostgresStore } from '../server/store/postgres-store';
-import { openSqliteStore } from '../server/store/sqlite-store';
+import { openPostgresStore } from '../server/store/postgres/store';
+import { openSqliteStore } from '../server/store/sqlite/store';
 import type { TokenRecordInput, TokenStore } from '../server/store/token-store';
 
 /** Tokens made at a time: the progress is told after each batch. */

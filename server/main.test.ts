@@ -4,8 +4,8 @@ import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkDatabaseFile } from './store/sqlite-file-check';
-import { DATABASE_FILE } from './store/sqlite-database';
+import { checkDatabaseFile } from './store/sqlite/file-check';
+import { DATABASE_FILE } from './store/sqlite/database';
 import { killLaunched, launchService as launch } from './test-process';
 import { makeTempDir } from './test-support';
 

@@ -13,8 +13,8 @@ import type { App } from './http/types';
 import { createProxyApp } from './proxy-app';
 import { loadConfig, type Config } from './config';
 import { demoTokens } from './demo-tokens';
-import { openPostgresStore } from './store/postgres-store';
-import { openSqliteStore } from './store/sqlite-store';
+import { openPostgresStore } from './store/postgres/store';
+import { openSqliteStore } from './store/sqlite/store';
 import { nowInSeconds } from './store/token-record';
 import type { TokenStore } from './store/token-store';
 

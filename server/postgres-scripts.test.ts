@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { tokenListQuerySchema } from '../src/contract/token';
-import { openPostgresStore } from './store/postgres-store';
+import { openPostgresStore } from './store/postgres/store';
 import { TEST_SECRET, makeTempDir, newTestDatabaseUrl } from './test-support';
 import { TEST_SECRET_BYTES } from './store/test-postgres';
 

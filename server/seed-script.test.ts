@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { tokenListQuerySchema } from '../src/contract/token';
-import { openSqliteStore } from './store/sqlite-store';
+import { openSqliteStore } from './store/sqlite/store';
 import { makeTempDir } from './test-support';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

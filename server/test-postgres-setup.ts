@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { migratePostgres } from './store/postgres-migrations';
+import { migratePostgres } from './store/postgres/migrations';
 import { KeySeal } from './store/key-seal';
 import {
   TEST_SECRET_BYTES,

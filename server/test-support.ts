@@ -19,8 +19,8 @@ import { createApp } from './app';
 import type { App } from './http/types';
 import { AddressRanges } from './address-ranges';
 import { checkAnswer } from './openapi/answer-check';
-import { createPostgresStore } from './store/postgres-store';
-import { openSqliteStore } from './store/sqlite-store';
+import { createPostgresStore } from './store/postgres/store';
+import { openSqliteStore } from './store/sqlite/store';
 import {
   TEST_SECRET_BYTES,
   connectForTests,

@@ -4,8 +4,8 @@ import {
   dropTestDatabase,
   startTestCluster,
 } from '../../server/store/test-postgres';
-import { openPostgresStore } from '../../server/store/postgres-store';
-import { openSqliteStore } from '../../server/store/sqlite-store';
+import { openPostgresStore } from '../../server/store/postgres/store';
+import { openSqliteStore } from '../../server/store/sqlite/store';
 import type { TokenStore } from '../../server/store/token-store';
 import { onCleanup } from './cleanup';
 import { progress } from './log';

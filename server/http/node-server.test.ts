@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { openSqliteStore } from '../store/sqlite-store';
+import { openSqliteStore } from '../store/sqlite/store';
 import type { TokenStore } from '../store/token-store';
 import { makeTempDir } from '../test-support';
 import { listen } from './node-server';

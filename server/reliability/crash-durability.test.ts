@@ -10,10 +10,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maskKey, tokenListQuerySchema, tokenSchema, type Token } from '../../src/contract/token';
 import { tokenPageSchema } from '../../src/contract/token-page';
 import { auditPageSchema, type AuditRecord } from '../../src/contract/audit';
-import { checkDatabaseFile } from '../store/sqlite-file-check';
-import { DATABASE_FILE } from '../store/sqlite-database';
+import { checkDatabaseFile } from '../store/sqlite/file-check';
+import { DATABASE_FILE } from '../store/sqlite/database';
 import { killLaunched, launchService, type RunningService } from '../test-process';
-import { openPostgresStore } from '../store/postgres-store';
+import { openPostgresStore } from '../store/postgres/store';
 import { makeTempDir, serviceDatabaseEnv, testEngine } from '../test-support';
 import { TEST_SECRET_BYTES } from '../store/test-postgres';
 

@@ -8,9 +8,9 @@ import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY_FILE, resolveAdminKey } from '../admin-key';
-import { writeDatabaseOfVersion } from '../store/sqlite-file-check';
-import { DATABASE_FILE } from '../store/sqlite-database';
-import { openSqliteStore } from '../store/sqlite-store';
+import { writeDatabaseOfVersion } from '../store/sqlite/file-check';
+import { DATABASE_FILE } from '../store/sqlite/database';
+import { openSqliteStore } from '../store/sqlite/store';
 import { killLaunched, launchService } from '../test-process';
 import { makeTempDir } from '../test-support';
 

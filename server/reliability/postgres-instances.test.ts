@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_LENGTH, maskKey, tokenSchema, type Token } from '../../src/contract/token';
-import { PG_SCHEMA_VERSION } from '../store/postgres-migrations';
+import { PG_SCHEMA_VERSION } from '../store/postgres/migrations';
 import { connectForTests } from '../store/test-postgres';
 import { killLaunched, launchService, type RunningService } from '../test-process';
 import { makeTempDir, newTestDatabaseUrl, TEST_SECRET } from '../test-support';

@@ -6,8 +6,8 @@ import { makeTempDir, openTestStore, testEngine, type TestStore } from '../test-
 import { SECRET_FILE } from './secret-file';
 import { KeySeal, keyDigest } from './key-seal';
 import { auditQuerySchema } from '../../src/contract/audit';
-import { openPostgresStore } from './postgres-store';
-import { openSqliteStore } from './sqlite-store';
+import { openPostgresStore } from './postgres/store';
+import { openSqliteStore } from './sqlite/store';
 import { connectForTests } from './test-postgres';
 
 let dataDir: string;

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tokenListQuerySchema, type TokenListQuery } from '../../../src/contract/token';
 import { okJsonText } from '../../../server/http/envelope';
-import { openSqliteStore } from '../../../server/store/sqlite-store';
+import { openSqliteStore } from '../../../server/store/sqlite/store';
 import { type CapturedResponses } from './captured';
 
 const [file, dataDir] = process.argv.slice(2);
