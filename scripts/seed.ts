@@ -21,7 +21,8 @@ import { parseSecret } from '../server/config';
 import { generateTokenKey, nowInSeconds } from '../server/store/token-record';
 import { openPostgresStore } from '../server/store/postgres/store';
 import { openSqliteStore } from '../server/store/sqlite/store';
-import type { TokenRecordInput, TokenStore } from '../server/store/token-store';
+import type { TokenRecordInput } from '../server/store/ports/token-loading';
+import type { TokenStore } from '../server/store/token-store';
 
 /** Tokens made at a time: the progress is told after each batch. */
 const BATCH = 50_000;

@@ -3,7 +3,7 @@ import { NEVER, TokenStatus } from '../src/contract/token';
 import { PEOPLE_AND_PROJECTS } from './demo/people-and-projects';
 import { TEAMS_AND_SERVICES } from './demo/teams-and-services';
 import { generateTokenKey } from './store/token-record';
-import type { TokenRecordInput } from './store/token-store';
+import type { TokenRecordInput } from './store/ports/token-loading';
 
 const DAY = 86_400;
 

@@ -16,6 +16,7 @@ import { demoTokens } from './demo-tokens';
 import { openPostgresStore } from './store/postgres/store';
 import { openSqliteStore } from './store/sqlite/store';
 import { nowInSeconds } from './store/token-record';
+import type { TokenLoadingPort } from './store/ports/token-loading';
 import type { TokenStore } from './store/token-store';
 
 const BUILT_DASHBOARD = fileURLToPath(new URL('../dist', import.meta.url));
@@ -160,7 +161,7 @@ function announceGeneratedKey(key: string, file: string): void {
   );
 }
 
-async function addDemoTokensIfEmpty(store: TokenStore): Promise<void> {
+async function addDemoTokensIfEmpty(store: TokenLoadingPort): Promise<void> {
   const added = await store.insertManyIfEmpty(demoTokens(nowInSeconds()));
   if (added > 0) console.log(`Demo mode: added ${added} demo tokens`);
 }

@@ -6,10 +6,10 @@ import { allow } from '../http/permission';
 import { resourceApp } from '../http/resource';
 import type { App } from '../http/types';
 import { parseIdParam } from '../http/validate';
-import type { TokenStore } from '../store/token-store';
+import type { AdminKeyPort } from '../store/ports/admin-keys';
 
 /** /api/admin-key: who the calling key is (every role), and the owner's list, create and revoke. */
-export function adminKeyRoutes(store: TokenStore): App {
+export function adminKeyRoutes(store: AdminKeyPort): App {
   const keys = resourceApp();
   keys.get('/self', (c) => c.json(ok(c.get('audit').actor)));
   keys.get('/', allow('admin_keys.manage'), async (c) => c.json(ok(await store.adminKeys())));

@@ -4,10 +4,10 @@ import { allow } from '../http/permission';
 import { resourceApp } from '../http/resource';
 import type { App } from '../http/types';
 import { parseQuery } from '../http/validate';
-import type { TokenStore } from '../store/token-store';
+import type { AuditPort } from '../store/ports/audit';
 
 /** /api/audit: every change and reveal, newest first, for owners, operators and viewers. */
-export function auditRoutes(store: TokenStore): App {
+export function auditRoutes(store: AuditPort): App {
   const audit = resourceApp();
   audit.get('/', allow('audit.read'), async (c) =>
     c.json(ok(await store.auditPage(parseQuery(c, auditQuerySchema)))),

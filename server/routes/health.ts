@@ -1,10 +1,10 @@
 import { ok, failure } from '../http/envelope';
 import { resourceApp } from '../http/resource';
 import type { App } from '../http/types';
-import type { TokenStore } from '../store/token-store';
+import type { LifecyclePort } from '../store/ports/lifecycle';
 
 /** /healthz, open without the admin key: whether the service can serve. */
-export function healthRoutes(store: TokenStore): App {
+export function healthRoutes(store: LifecyclePort): App {
   return resourceApp().get('/', async (c) => {
     try {
       await store.ping();

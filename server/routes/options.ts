@@ -4,10 +4,10 @@ import { limitBody, readJsonBody } from '../http/json-body';
 import { allow } from '../http/permission';
 import { resourceApp } from '../http/resource';
 import type { App } from '../http/types';
-import type { TokenStore } from '../store/token-store';
+import type { OptionPort } from '../store/ports/options';
 
 /** /api/option: the settings the dashboard shows and changes. */
-export function optionRoutes(store: TokenStore): App {
+export function optionRoutes(store: OptionPort): App {
   const options = resourceApp();
   options.get('/', allow('options.read'), async (c) => c.json(ok(await store.getOptions())));
   options.put('/', allow('options.update'), limitBody, async (c) => {

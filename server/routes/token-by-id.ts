@@ -6,13 +6,15 @@ import { limitBody, readJsonBody } from '../http/json-body';
 import { resourceApp } from '../http/resource';
 import type { App } from '../http/types';
 import { parseIdParam } from '../http/validate';
-import type { TokenStore } from '../store/token-store';
+import type { ClockPort } from '../store/ports/clock';
+import type { TokenPort } from '../store/ports/tokens';
+import type { UsagePort } from '../store/ports/usage';
 import { usageRangeOf } from './usage';
 
 export const noSuchToken = (id: number) => new ApiError(404, `no token has id ${id}`);
 
 /** /api/token/:id: one token, its whole key, a new key, and its usage. */
-export function tokenByIdRoutes(store: TokenStore): App {
+export function tokenByIdRoutes(store: TokenPort & UsagePort & ClockPort): App {
   const token = resourceApp();
 
   token.get('/', allow('tokens.read'), async (c) => {

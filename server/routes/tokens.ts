@@ -18,7 +18,8 @@ import { limitBody, readJsonBody } from '../http/json-body';
 import { resourceApp } from '../http/resource';
 import type { App, AppContext } from '../http/types';
 import { parseQuery } from '../http/validate';
-import type { TokenStore, UpdateRefusal } from '../store/token-store';
+import type { GatewayCalls } from '../store/ports/gateway-calls';
+import type { TokenPort, UpdateRefusal } from '../store/ports/tokens';
 import { noSuchToken } from './token-by-id';
 
 const REFUSALS: Record<UpdateRefusal, string> = {
@@ -27,7 +28,7 @@ const REFUSALS: Record<UpdateRefusal, string> = {
 };
 
 /** /api/token: the list, search, summary, creating and updating, deleting many; verify and usage reports. */
-export function tokenRoutes(store: TokenStore): App {
+export function tokenRoutes(store: TokenPort & GatewayCalls): App {
   const tokens = resourceApp();
   const listQuery = queryParser(tokenListQuerySchema);
   const list = async (c: AppContext) => listAnswer(await store.listJson(listQuery(c)));

@@ -22,7 +22,8 @@ import { SCHEMA_VERSION } from './sqlite/schema';
 import { openSqliteStore } from './sqlite/store';
 import { TEST_SECRET_BYTES } from './test-postgres';
 import { generateTokenKey } from './token-record';
-import type { TokenRecordInput, TokenStore } from './token-store';
+import type { TokenRecordInput } from './ports/token-loading';
+import type { TokenStore } from './token-store';
 
 const engine = testEngine();
 const NOW = 1_800_000_000;

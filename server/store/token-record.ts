@@ -9,7 +9,8 @@ import {
 } from '../../src/contract/token';
 import { isExhausted, isExpired, returnedStatus } from '../../src/contract/token-status';
 import { randomBase62 } from '../random-key';
-import type { TokenRecordInput, UpdateRefusal } from './token-store';
+import type { TokenRecordInput } from './ports/token-loading';
+import type { UpdateRefusal } from './ports/tokens';
 
 /** The columns of a token's fields, on both engines; the key has columns of its own. */
 export const FIELD_COLUMNS = [

@@ -13,7 +13,8 @@ import { openPostgresStore } from './postgres/store';
 import { openSqliteStore } from './sqlite/store';
 import { returnedStatus } from '../../src/contract/token-status';
 import { generateTokenKey, toToken } from './token-record';
-import type { TokenRecordInput, TokenStore } from './token-store';
+import type { TokenRecordInput } from './ports/token-loading';
+import type { TokenStore } from './token-store';
 import { TEST_SECRET_BYTES } from './test-postgres';
 
 /** The tests of every engine; those of one engine's own files say so. */

@@ -5,7 +5,7 @@ import {
   type TokenListQueryInput,
   type TokenOrder,
 } from '../../../src/contract/token';
-import type { TokenStore } from '../../../server/store/token-store';
+import type { TokenPort } from '../../../server/store/ports/tokens';
 import { openBenchStore, type BenchDatabase } from '../../lib/engine';
 import { logUniformPage, seededRandom } from '../../lib/random';
 
@@ -59,11 +59,7 @@ export interface ListTimings {
   total: number;
 }
 
-async function timed(
-  store: TokenStore,
-  input: TokenListQueryInput,
-  label: string,
-): Promise<Timing> {
+async function timed(store: TokenPort, input: TokenListQueryInput, label: string): Promise<Timing> {
   const query = tokenListQuerySchema.parse(input);
   const started = performance.now();
   const page = await store.list(query);

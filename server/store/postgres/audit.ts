@@ -9,7 +9,7 @@ import {
 } from '../audit-entry';
 import { maskKey } from '../../../src/contract/token';
 import { toToken } from '../token-record';
-import type { TokenRecordInput } from '../token-store';
+import type { TokenRecordInput } from '../ports/token-loading';
 import { auditCountSql, auditFilter, auditPageSql, auditTotal } from '../audit-query';
 
 type QueryClient = Pick<pg.ClientBase, 'query'>;

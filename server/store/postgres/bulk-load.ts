@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { TokenRecordInput } from '../token-store';
+import type { TokenRecordInput } from '../ports/token-loading';
 
 /** Sorting room for building the indexes after a bulk load: more than this is not faster. */
 const BULK_INDEX_MEMORY = '256MB';

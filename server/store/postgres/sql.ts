@@ -5,7 +5,8 @@ import { keyDigest, type KeySeal } from '../key-seal';
 import { PG_ORDER_COLUMNS, foldName } from './schema';
 import { orderField } from '../token-order';
 import { FIELD_COLUMNS, KEY_COLUMNS, type TokenRecord } from '../token-record';
-import type { TokenFilterQuery, TokenRecordInput } from '../token-store';
+import type { TokenRecordInput } from '../ports/token-loading';
+import type { TokenFilterQuery } from '../ports/tokens';
 
 const INT8_OID = 20;
 /**

@@ -9,7 +9,7 @@ import { MIGRATION_LOCK, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './migrations';
 import { createPostgresStore, openPostgresStore } from './store';
 import { TEST_SECRET_BYTES, connectForTests } from '../test-postgres';
 import { generateTokenKey } from '../token-record';
-import type { TokenRecordInput } from '../token-store';
+import type { TokenRecordInput } from '../ports/token-loading';
 
 const versions = (url: string) =>
   connectForTests(url, async (client) =>

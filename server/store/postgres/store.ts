@@ -21,7 +21,8 @@ import { postgresGatewayCalls } from './verify';
 import { postgresQuotaResets } from './quota-resets';
 import { readUnfilteredSummary } from './token-tallies';
 import { nowInSeconds, toToken } from '../token-record';
-import type { TokenRecordInput, TokenStore } from '../token-store';
+import type { TokenRecordInput } from '../ports/token-loading';
+import type { TokenStore } from '../token-store';
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database */

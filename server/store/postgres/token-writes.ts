@@ -22,7 +22,7 @@ import {
   patchedRecord,
   toToken,
 } from '../token-record';
-import type { UpdateResult } from '../token-store';
+import type { UpdateResult } from '../ports/tokens';
 
 export interface TokenWriteDeps {
   query: Query;

@@ -5,7 +5,7 @@ import { keyDigest } from '../key-seal';
 import type { Query, Transaction } from './connection';
 import { ACCESS_FLUSH_MS, PendingAccess } from '../pending-access';
 import { addUsageSums } from './usage';
-import type { GatewayCalls, ReportOutcome } from '../token-store';
+import type { GatewayCalls, ReportOutcome } from '../ports/gateway-calls';
 import { REPORTED, UsageMeter } from '../usage-meter';
 import { isResetDue } from '../quota-resets';
 import { rateLimitState, windowStart } from '../rate-windows';

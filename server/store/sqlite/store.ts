@@ -16,7 +16,8 @@ import { sqliteTokenWrites } from './token-writes';
 import { sqliteGatewayCalls } from './verify';
 import { sqliteQuotaResets } from './quota-resets';
 import { newTokenRecord, nowInSeconds, toToken } from '../token-record';
-import type { TokenRecordInput, TokenStore } from '../token-store';
+import type { TokenRecordInput } from '../ports/token-loading';
+import type { TokenStore } from '../token-store';
 import { nameGrams } from './name-grams';
 import { fromRow, insertRow } from './token-row';
 

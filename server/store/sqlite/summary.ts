@@ -3,7 +3,7 @@ import type { TokenSummary } from '../../../src/contract/token-page';
 import { buildTokenFilter, indexable } from './list-query';
 import { statementCache } from './statement-cache';
 import { UNFILTERED_SUMMARY } from './token-tallies';
-import type { TokenFilterQuery } from '../token-store';
+import type { TokenFilterQuery } from '../ports/tokens';
 
 /**
  * One pass over the matching tokens; the status rules are token-record.ts's, written in SQL.

@@ -1,6 +1,6 @@
 import type { KeySeal } from '../key-seal';
 import { FIELD_COLUMNS, KEY_COLUMNS, type TokenRecord } from '../token-record';
-import type { TokenRecordInput } from '../token-store';
+import type { TokenRecordInput } from '../ports/token-loading';
 
 /** A row as SQLite returns it: booleans are 0 or 1. */
 export type TokenRow = Omit<TokenRecord, 'unlimited_quota'> & { unlimited_quota: number };

@@ -13,7 +13,7 @@ import { sqliteRotation } from './rotate';
 import type { TokenStatements } from './token-statements';
 import { fromRow, type TokenRow } from './token-row';
 import { enableRefusal, forbiddenAccessChange, patchedRecord, toToken } from '../token-record';
-import type { UpdateResult } from '../token-store';
+import type { UpdateResult } from '../ports/tokens';
 
 export interface TokenWriteDeps {
   db: Database.Database;

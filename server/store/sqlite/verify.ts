@@ -5,7 +5,7 @@ import type { TokenVerify, VerifyResult } from '../../../src/contract/verify';
 import { keyDigest } from '../key-seal';
 import { ACCESS_FLUSH_MS, PendingAccess } from '../pending-access';
 import type { GroupCommit } from './group-commit';
-import type { GatewayCalls, ReportOutcome } from '../token-store';
+import type { GatewayCalls, ReportOutcome } from '../ports/gateway-calls';
 import { REPORTED, UsageMeter, type UsageSum } from '../usage-meter';
 import { isResetDue } from '../quota-resets';
 import { RateWindows, rateLimitState } from '../rate-windows';
