@@ -53,6 +53,11 @@ export const AUDIT_COLUMNS = [
   'before',
   'after',
 ] as const satisfies ReadonlyArray<keyof AuditRow>;
+export type AuditColumn = (typeof AUDIT_COLUMNS)[number];
+
+/** The INSERT of one record, each column's value where `placeholder` puts it. */
+export const insertAuditSql = (placeholder: (column: AuditColumn, index: number) => string) =>
+  `INSERT INTO audit (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(placeholder).join(', ')})`;
 
 export function auditRecord(row: AuditRow & { id: number }): AuditRecord {
   return {

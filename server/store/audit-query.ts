@@ -1,14 +1,15 @@
-import type { AuditQuery } from '../../src/contract/audit';
+import type { AuditPage, AuditQuery } from '../../src/contract/audit';
 import { TOTAL_CAP } from '../../src/contract/token-page';
+import { AUDIT_COLUMNS, auditRecord, type AuditColumn, type AuditRow } from './audit-entry';
 
 /**
  * The WHERE clause of an audit page's filters, with placeholders made by `placeholder` (SQLite's
- * `@name` or PostgreSQL's `$n`), and the values in the order they were made. With `oneIndex`,
+ * `?` or PostgreSQL's `$n`), and the values in the order they were made. With `oneIndex`,
  * only the most selective filter (token, then person, then action) can be served by its index:
  * the others are written as expressions no index holds. PostgreSQL otherwise walked a person's
  * index in search of one token's records: 43 ms rather than 9 for a page among 300,000 records.
  */
-export function auditFilter(
+function auditFilter(
   query: AuditQuery,
   placeholder: (value: unknown) => string,
   { oneIndex = false } = {},
@@ -30,14 +31,14 @@ export function auditFilter(
  * Records are counted up to one past TOTAL_CAP: enough to say "more than". `source` is the table,
  * with SQLite's choice of index when it is given one (sqliteAuditSource).
  */
-export const auditCountSql = (filter: string, source = 'audit') =>
+const auditCountSql = (filter: string, source = 'audit') =>
   `SELECT count(*) AS total FROM (SELECT 1 FROM ${source} ${filter} LIMIT ${TOTAL_CAP + 1}) AS matches`;
 
 /**
  * A page's records: their ids found first, in an index alone, then only those records read, so
  * a deep page does not read every record it skips. `limit` and `offset` are placeholders.
  */
-export const auditPageSql = (
+const auditPageSql = (
   columns: string,
   filter: string,
   limit: string,
@@ -64,7 +65,62 @@ export function sqliteAuditSource(query: AuditQuery): string {
  */
 export const AUDIT_ORDER = 'ORDER BY id DESC';
 
-export function auditTotal(counted: number): { total: number; total_capped: boolean } {
+function auditTotal(counted: number): { total: number; total_capped: boolean } {
   const capped = counted > TOTAL_CAP;
   return { total: capped ? TOTAL_CAP : counted, total_capped: capped };
+}
+
+/** The two reads of an audit page, and the values of their placeholders in order. */
+export interface AuditPageReads {
+  /** The count of the matching records, with `values`. */
+  count: string;
+  /** The page's records, with `pageValues`: `values`, then the page's size and offset. */
+  page: string;
+  values: unknown[];
+  pageValues: unknown[];
+}
+
+/**
+ * The reads of an audit page in an engine's SQL: `placeholder` spells the value at a position
+ * (from 1), `column` how a column is read, `source` and `oneIndex` as above.
+ */
+export function auditPageReads(
+  query: AuditQuery,
+  placeholder: (position: number) => string,
+  {
+    column = (name) => name,
+    source,
+    oneIndex,
+  }: { column?: (name: AuditColumn) => string; source?: string; oneIndex?: boolean },
+): AuditPageReads {
+  const values: unknown[] = [];
+  const filter = auditFilter(
+    query,
+    (value) => {
+      values.push(value);
+      return placeholder(values.length);
+    },
+    { oneIndex },
+  );
+  const [limit, offset] = [placeholder(values.length + 1), placeholder(values.length + 2)];
+  return {
+    count: auditCountSql(filter, source),
+    page: auditPageSql(AUDIT_COLUMNS.map(column).join(', '), filter, limit, offset, source),
+    values,
+    pageValues: [...values, query.size, (query.p - 1) * query.size],
+  };
+}
+
+/** The answer of an audit page: its records, newest first, and the count of all that match. */
+export function auditPageOf(
+  query: AuditQuery,
+  counted: number,
+  rows: ReadonlyArray<AuditRow & { id: number }>,
+): AuditPage {
+  return {
+    items: rows.map(auditRecord),
+    ...auditTotal(counted),
+    page: query.p,
+    page_size: query.size,
+  };
 }

@@ -1,5 +1,5 @@
-import { DEFAULT_QUOTA_PER_UNIT } from '../../src/contract/status';
-import type { OptionKey } from '../../src/contract/status';
+import { DEFAULT_QUOTA_PER_UNIT, OPTION_KEYS } from '../../src/contract/status';
+import type { Option, OptionKey } from '../../src/contract/status';
 
 /**
  * What an option is until an administrator stores one. Values are strings, as options travel;
@@ -9,3 +9,9 @@ export const OPTION_DEFAULTS: Record<OptionKey, string> = {
   QuotaPerUnit: String(DEFAULT_QUOTA_PER_UNIT),
   DisplayInCurrencyEnabled: 'true',
 };
+
+/** Every known option, in the contract's order: its stored value, else its default. */
+export function withDefaults(stored: readonly Option[]): Option[] {
+  const values = new Map(stored.map((option) => [option.key, option.value]));
+  return OPTION_KEYS.map((key) => ({ key, value: values.get(key) ?? OPTION_DEFAULTS[key] }));
+}

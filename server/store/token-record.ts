@@ -3,6 +3,7 @@ import type { AuditContext } from '../../src/contract/audit';
 import { nextResetTime } from '../../src/contract/quota-reset';
 import {
   KEY_LENGTH,
+  tokenSchema,
   type Token,
   type TokenCreate,
   type TokenUpdate,
@@ -10,7 +11,7 @@ import {
 import { isExhausted, isExpired, returnedStatus } from '../../src/contract/token-status';
 import { randomBase62 } from '../random-key';
 import type { TokenRecordInput } from './ports/token-loading';
-import type { UpdateRefusal } from './ports/tokens';
+import type { UpdateRefusal, UpdateResult } from './ports/tokens';
 
 /** The columns of a token's fields, on both engines; the key has columns of its own. */
 export const FIELD_COLUMNS = [
@@ -60,7 +61,7 @@ export function newTokenRecord(input: TokenCreate, now: number): TokenRecordInpu
  * A stored token with an update's fields on top. A new period schedules its first reset from now;
  * the same period sent again keeps the reset already scheduled.
  */
-export function patchedRecord(stored: TokenRecord, patch: TokenUpdate, now: number): TokenRecord {
+function patchedRecord(stored: TokenRecord, patch: TokenUpdate, now: number): TokenRecord {
   const next: TokenRecord = { ...stored, ...definedFields(patch) };
   if (next.quota_reset_period !== stored.quota_reset_period) {
     next.next_reset_time = nextResetTime(next.quota_reset_period, now);
@@ -78,7 +79,7 @@ export function nowInSeconds(): number {
 }
 
 /** Checked on the record as it would be after the change, so one update can fix and enable. */
-export function enableRefusal(record: TokenFields, now: number): UpdateRefusal | null {
+function enableRefusal(record: TokenFields, now: number): UpdateRefusal | null {
   if (isExpired(record, now)) return 'expired';
   if (isExhausted(record)) return 'exhausted';
   return null;
@@ -108,10 +109,25 @@ export function toToken(record: TokenFields, now: number, key: string): Token {
 }
 
 /**
+ * A token as JSON text made by the database, as toToken() makes it with the key masked: the
+ * contract's fields in its order, each its column but where the engine spells it (`spelled`);
+ * `build` is the engine's function that makes a JSON object of names and values.
+ */
+export function tokenJsonSql(
+  build: string,
+  spelled: { status: string } & Partial<Record<keyof Token, string>>,
+): string {
+  const columns: Partial<Record<keyof Token, string>> = { key: 'key_masked', ...spelled };
+  const fields = Object.keys(tokenSchema.shape) as (keyof Token)[];
+  return `${build}(
+${fields.map((field) => `  '${field}', ${columns[field] ?? field}`).join(',\n')})`;
+}
+
+/**
  * The access field (models, subnet) an update would change although the actor's role may not;
  * null when there is none. Sending a field with its current value changes nothing and is allowed.
  */
-export function forbiddenAccessChange(
+function forbiddenAccessChange(
   stored: TokenFields,
   patch: TokenUpdate,
   audit: AuditContext | undefined,
@@ -120,4 +136,30 @@ export function forbiddenAccessChange(
   if (patch.models !== undefined && patch.models !== stored.models) return 'models';
   if (patch.subnet !== undefined && patch.subnet !== stored.subnet) return 'subnet';
   return null;
+}
+
+/** An update judged on the stored record: the record it makes, or why it makes none. */
+export type JudgedUpdate =
+  | { outcome: 'patched'; next: TokenRecord }
+  | Extract<UpdateResult, { outcome: 'forbidden' | 'refused' }>;
+
+/**
+ * The record an update makes of the stored one, or why it makes none: a field the actor's role
+ * may not change, or switching a disabled token on while the result is expired or exhausted.
+ * Only that switch is refused; an enabled token keeps its switch whatever else the update changes.
+ */
+export function judgeUpdate(
+  stored: TokenRecord,
+  patch: TokenUpdate,
+  now: number,
+  audit: AuditContext | undefined,
+): JudgedUpdate {
+  const forbidden = forbiddenAccessChange(stored, patch, audit);
+  if (forbidden) return { outcome: 'forbidden', field: forbidden };
+  const next = patchedRecord(stored, patch, now);
+  if (patch.status === 1 && stored.status === 2) {
+    const refusal = enableRefusal(next, now);
+    if (refusal) return { outcome: 'refused', reason: refusal };
+  }
+  return { outcome: 'patched', next };
 }

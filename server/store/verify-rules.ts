@@ -92,31 +92,20 @@ function fromSubnet(subnet: string, ip: string | undefined): boolean {
   });
 }
 
+/** The answer to a verify; without a token (no token has the key) its fields are null. */
 export function verifyAnswer(
   token: VerifiedToken | null,
   code: VerifyCode,
   rateLimit: RateLimitState | null = null,
 ): VerifyResult {
-  if (!token) {
-    return {
-      valid: false,
-      code,
-      token_id: null,
-      name: null,
-      remain_quota: null,
-      unlimited_quota: null,
-      expired_time: null,
-      rate_limit: null,
-    };
-  }
   return {
-    valid: code === 'VALID',
+    valid: token !== null && code === 'VALID',
     code,
-    token_id: token.id,
-    name: token.name,
-    remain_quota: token.remain_quota,
-    unlimited_quota: token.unlimited_quota,
-    expired_time: token.expired_time,
-    rate_limit: rateLimit,
+    token_id: token?.id ?? null,
+    name: token?.name ?? null,
+    remain_quota: token?.remain_quota ?? null,
+    unlimited_quota: token?.unlimited_quota ?? null,
+    expired_time: token?.expired_time ?? null,
+    rate_limit: token ? rateLimit : null,
   };
 }

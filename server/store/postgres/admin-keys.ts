@@ -1,65 +1,50 @@
-import type { AdminIdentity, AdminKey, AdminKeyCreate } from '../../../src/contract/admin-key';
-import type { AuditContext } from '../../../src/contract/audit';
+import type { AdminIdentity } from '../../../src/contract/admin-key';
 import {
+  ADMIN_KEY_COLUMNS,
   LAST_USED_STEP_SECONDS,
-  adminKeyOf,
-  newAdminKey,
   type AdminKeyRow,
+  type AdminKeyTable,
 } from '../admin-key-record';
 import type { Query, Transaction } from './connection';
 import { writeAudit } from './audit';
-
-const COLUMNS = 'id, name, role, key_masked, created_time, last_used_time';
 
 /**
  * The admin keys on PostgreSQL: each change with its audit record in one transaction, and every
  * lookup asks the database, so a revocation holds on every instance from the next request.
  */
-export function postgresAdminKeys(query: Query, transaction: Transaction, clock: () => number) {
+export function postgresAdminKeys(
+  query: Query,
+  transaction: Transaction,
+  clock: () => number,
+): AdminKeyTable {
   return {
-    async list(): Promise<AdminKey[]> {
-      const { rows } = await query<AdminKeyRow>(`SELECT ${COLUMNS} FROM admin_keys ORDER BY id`);
-      return rows.map((row) => adminKeyOf(row));
+    async all() {
+      return (await query<AdminKeyRow>(`SELECT ${ADMIN_KEY_COLUMNS} FROM admin_keys ORDER BY id`))
+        .rows;
     },
 
-    create(input: AdminKeyCreate, context: AuditContext): Promise<AdminKey> {
-      const now = clock();
-      const { key, row } = newAdminKey(input, now);
-      return transaction(async (client) => {
+    insert: (row, audit) =>
+      transaction(async (client) => {
         const { rows } = await client.query<AdminKeyRow>(
           `INSERT INTO admin_keys (name, role, key_digest, key_masked, created_time)
-            VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+            VALUES ($1, $2, $3, $4, $5) RETURNING ${ADMIN_KEY_COLUMNS}`,
           [row.name, row.role, row.key_digest, row.key_masked, row.created_time],
         );
         const stored = rows[0]!;
-        await writeAudit(
-          client,
-          context,
-          { action: 'admin_key.create', token_id: null, before: null, after: adminKeyOf(stored) },
-          now,
-        );
-        return adminKeyOf(stored, key);
-      });
-    },
+        await writeAudit(client, audit.context, audit.entry(stored), audit.time);
+        return stored;
+      }),
 
-    revoke(id: number, context: AuditContext): Promise<boolean> {
-      const now = clock();
-      return transaction(async (client) => {
+    remove: (id, audit) =>
+      transaction(async (client) => {
         const { rows } = await client.query<AdminKeyRow>(
-          `DELETE FROM admin_keys WHERE id = $1 RETURNING ${COLUMNS}`,
+          `DELETE FROM admin_keys WHERE id = $1 RETURNING ${ADMIN_KEY_COLUMNS}`,
           [id],
         );
         const removed = rows[0];
-        if (!removed) return false;
-        await writeAudit(
-          client,
-          context,
-          { action: 'admin_key.delete', token_id: null, before: adminKeyOf(removed), after: null },
-          now,
-        );
-        return true;
-      });
-    },
+        if (removed) await writeAudit(client, audit.context, audit.entry(removed), audit.time);
+        return removed;
+      }),
 
     async identify(digest: Buffer): Promise<AdminIdentity | null> {
       const now = clock();

@@ -2,21 +2,20 @@ import type pg from 'pg';
 import type { AuditContext, AuditPage, AuditQuery } from '../../../src/contract/audit';
 import {
   AUDIT_COLUMNS,
-  auditRecord,
   auditRow,
+  insertAuditSql,
   type AuditEntry,
   type AuditRow,
 } from '../audit-entry';
 import { maskKey } from '../../../src/contract/token';
 import { toToken } from '../token-record';
 import type { TokenRecordInput } from '../ports/token-loading';
-import { auditCountSql, auditFilter, auditPageSql, auditTotal } from '../audit-query';
+import { auditPageOf, auditPageReads } from '../audit-query';
 
 type QueryClient = Pick<pg.ClientBase, 'query'>;
 
 /** The INSERT of one audit record, its values as auditValues() lists them. */
-export const INSERT_AUDIT = `INSERT INTO audit (${AUDIT_COLUMNS.join(', ')})
-  VALUES (${AUDIT_COLUMNS.map((_, index) => `$${index + 1}`).join(', ')})`;
+export const INSERT_AUDIT = insertAuditSql((_, index) => `$${index + 1}`);
 
 export function auditValues(context: AuditContext, entry: AuditEntry, time: number): unknown[] {
   const row = auditRow(context, entry, time);
@@ -91,27 +90,12 @@ export async function insertAuditRows(
 
 /** A page of the audit and its total, read in the snapshot of the caller's transaction. */
 export async function readAuditPage(client: QueryClient, query: AuditQuery): Promise<AuditPage> {
-  const values: unknown[] = [];
-  const filter = auditFilter(
-    query,
-    (value) => {
-      values.push(value);
-      return `$${values.length}`;
-    },
-    { oneIndex: true },
-  );
-  const counted = await client.query<{ total: number }>(auditCountSql(filter), values);
-  const columns = AUDIT_COLUMNS.map((column) =>
-    column === 'before' || column === 'after' ? `${column}::text` : column,
-  ).join(', ');
-  const { rows } = await client.query<AuditRow & { id: number }>(
-    auditPageSql(columns, filter, `$${values.length + 1}`, `$${values.length + 2}`),
-    [...values, query.size, (query.p - 1) * query.size],
-  );
-  return {
-    items: rows.map(auditRecord),
-    ...auditTotal(Number(counted.rows[0]?.total ?? 0)),
-    page: query.p,
-    page_size: query.size,
-  };
+  const reads = auditPageReads(query, (position) => `$${position}`, {
+    // As text: auditRecord parses the JSON, where pg would hand back a json column parsed.
+    column: (name) => (name === 'before' || name === 'after' ? `${name}::text` : name),
+    oneIndex: true,
+  });
+  const counted = await client.query<{ total: number }>(reads.count, reads.values);
+  const { rows } = await client.query<AuditRow & { id: number }>(reads.page, reads.pageValues);
+  return auditPageOf(query, Number(counted.rows[0]?.total ?? 0), rows);
 }

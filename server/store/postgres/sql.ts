@@ -4,7 +4,7 @@ import { normalizeKey, type TokenOrder, type TokenStatusCode } from '../../../sr
 import { keyDigest, type KeySeal } from '../key-seal';
 import { PG_ORDER_COLUMNS, foldName } from './schema';
 import { orderField } from '../token-order';
-import { FIELD_COLUMNS, KEY_COLUMNS, type TokenRecord } from '../token-record';
+import { FIELD_COLUMNS, KEY_COLUMNS, tokenJsonSql, type TokenRecord } from '../token-record';
 import type { TokenRecordInput } from '../ports/token-loading';
 import type { TokenFilterQuery } from '../ports/tokens';
 
@@ -63,30 +63,17 @@ export function insertValues(record: TokenRecordInput, seal: KeySeal): unknown[]
 }
 
 /**
- * A token as JSON text, made by PostgreSQL. Mirrors toToken() in token-record.ts with the key
- * masked (maskKey), the fields in the contract's order; `now` is the request's clock.
+ * A token as JSON text, made by PostgreSQL (tokenJsonSql), the returned status spelled in its
+ * terms; `now` is the request's clock.
  */
-export const tokenJson = (now: string) => `json_build_object(
-  'id', id,
-  'name', name,
-  'key', key_masked,
-  'status', CASE
+export const tokenJson = (now: string) =>
+  `${tokenJsonSql('json_build_object', {
+    status: `CASE
     WHEN status = 2 THEN 2
     WHEN expired_time <> -1 AND expired_time <= ${now} THEN 3
     WHEN NOT unlimited_quota AND remain_quota <= 0 THEN 4
-    ELSE 1 END,
-  'remain_quota', remain_quota,
-  'used_quota', used_quota,
-  'unlimited_quota', unlimited_quota,
-  'expired_time', expired_time,
-  'created_time', created_time,
-  'accessed_time', accessed_time,
-  'models', models,
-  'subnet', subnet,
-  'quota_reset_period', quota_reset_period,
-  'quota_reset_amount', quota_reset_amount,
-  'next_reset_time', next_reset_time,
-  'rpm_limit', rpm_limit)::text`;
+    ELSE 1 END`,
+  })}::text`;
 
 /** The returned status as SQL, mirroring returnedStatus() in src/contract/token-status.ts. */
 export const statusCondition = (status: TokenStatusCode, params: Params): string => {

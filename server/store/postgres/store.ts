@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import type { FailureCounter } from '../../failure-limiter';
 import { postgresFailureCounter, type SharedFailureOptions } from './failure-counter';
-import { OPTION_KEYS, type Option } from '../../../src/contract/status';
+import type { Option } from '../../../src/contract/status';
 import { TOKEN_ORDERS, type TokenListQuery } from '../../../src/contract/token';
 import { type TokenPage, type TokenSummary } from '../../../src/contract/token-page';
 import { KeySeal } from '../key-seal';
 import { connectPostgres } from './connection';
-import { OPTION_DEFAULTS } from '../option-defaults';
+import { withDefaults } from '../option-defaults';
 import { migratePostgres } from './migrations';
 import { INSERT_MANY, Params, SELECT_RECORD, insertArrays, summarySql, type TokenRow } from './sql';
 import { loadWithoutIndexes } from './bulk-load';
@@ -14,6 +14,7 @@ import { readPageJson } from './list-reader';
 import { PostgresNameSearches } from './name-searches';
 import { PostgresOrderAnchors } from './order-anchors';
 import { postgresAdminKeys } from './admin-keys';
+import { adminKeyPort } from '../admin-key-record';
 import { postgresTokenWrites } from './token-writes';
 import { insertAuditRows, readAuditPage } from './audit';
 import { addUsageSums, readPostgresUsage } from './usage';
@@ -21,6 +22,7 @@ import { postgresGatewayCalls } from './verify';
 import { postgresQuotaResets } from './quota-resets';
 import { readUnfilteredSummary } from './token-tallies';
 import { nowInSeconds, toToken } from '../token-record';
+import { usagePort } from '../usage-read';
 import type { TokenRecordInput } from '../ports/token-loading';
 import type { TokenStore } from '../token-store';
 
@@ -72,10 +74,16 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
   const anchors = new PostgresOrderAnchors(query);
   const searches = new PostgresNameSearches();
-  const adminKeys = postgresAdminKeys(query, transaction, clock);
   const catchUp = postgresQuotaResets(query, clock);
   const writes = postgresTokenWrites({ query, transaction, seal, clock, catchUp });
-  const gateway = postgresGatewayCalls(query, transaction, catchUp, clock);
+  const { close: closeGateway, ...gateway } = postgresGatewayCalls(
+    query,
+    transaction,
+    catchUp,
+    clock,
+  );
+  const readOptions = async () =>
+    withDefaults((await query<Option>('SELECT key, value FROM options')).rows);
   // One snapshot for the total and the page, so they agree while other instances write.
   const pageJson = async (listQuery: TokenListQuery) => {
     await catchUp();
@@ -163,25 +171,14 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
       await query('VACUUM (ANALYZE) audit');
     },
 
-    async addUsage(sums) {
-      await transaction((client) => addUsageSums(client, sums));
-    },
-
-    async getOptions() {
-      const { rows } = await query<Option>('SELECT key, value FROM options');
-      const stored = new Map(rows.map((option) => [option.key, option.value]));
-      return OPTION_KEYS.map((key) => ({ key, value: stored.get(key) ?? OPTION_DEFAULTS[key] }));
-    },
+    getOptions: readOptions,
 
     async setOption(key, value, audit) {
       await writes.setOption(key, value, audit);
-      return this.getOptions();
+      return readOptions();
     },
 
-    adminKeys: () => adminKeys.list(),
-    createAdminKey: (input, audit) => adminKeys.create(input, audit),
-    revokeAdminKey: (id, audit) => adminKeys.revoke(id, audit),
-    identifyAdminKey: (digest) => adminKeys.identify(digest),
+    ...adminKeyPort(postgresAdminKeys(query, transaction, clock), clock),
     auditPage: (auditQuery) =>
       transaction(
         (client) => readAuditPage(client, auditQuery),
@@ -195,23 +192,25 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     failureCounter: (counterOptions) => postgresFailureCounter(query, counterOptions),
 
     now: () => clock(),
-    verify: (request) => gateway.verify(request),
-    report: (report) => gateway.report(report),
-    flushUsage: () => gateway.flushUsage(),
 
-    async usage(range, tokenId) {
-      // This instance's own latest verifies are in the figures it answers.
-      await gateway.flushUsage();
+    ...gateway,
+
+    ...usagePort(
+      gateway.flushUsage,
       // One snapshot for every read of the answer, so its parts agree while instances write.
-      return transaction(
-        (client) => readPostgresUsage((sql, values) => client.query(sql, values), range, tokenId),
-        'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
-      );
-    },
+      (range, tokenId) =>
+        transaction(
+          (client) => readPostgresUsage((sql, values) => client.query(sql, values), range, tokenId),
+          'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
+        ),
+      async (sums) => {
+        await transaction((client) => addUsageSums(client, sums));
+      },
+    ),
 
     async close() {
       await ready.catch(() => {});
-      await gateway.close().catch(() => {});
+      await closeGateway().catch(() => {});
       await pool.end();
     },
   };

@@ -15,13 +15,7 @@ import type { Query, Transaction } from './connection';
 import { rotatePostgres } from './rotate';
 import { foldName } from './schema';
 import { INSERT_COLUMNS, SELECT_RECORD, insertValues, tokenJson, type TokenRow } from './sql';
-import {
-  enableRefusal,
-  forbiddenAccessChange,
-  newTokenRecord,
-  patchedRecord,
-  toToken,
-} from '../token-record';
+import { judgeUpdate, newTokenRecord, toToken } from '../token-record';
 import type { UpdateResult } from '../ports/tokens';
 
 export interface TokenWriteDeps {
@@ -92,14 +86,9 @@ export function postgresTokenWrites({ query, transaction, seal, clock, catchUp }
         );
         const stored = rows[0];
         if (!stored) return { outcome: 'not_found' };
-        const forbidden = forbiddenAccessChange(stored, patch, audit);
-        if (forbidden) return { outcome: 'forbidden', field: forbidden };
-        const next = patchedRecord(stored, patch, now);
-        // Only switching a disabled token on is refused.
-        if (patch.status === 1 && stored.status === 2) {
-          const refusal = enableRefusal(next, now);
-          if (refusal) return { outcome: 'refused', reason: refusal };
-        }
+        const judged = judgeUpdate(stored, patch, now, audit);
+        if (judged.outcome !== 'patched') return judged;
+        const { next } = judged;
         await client.query(
           `UPDATE tokens SET name = $2, name_folded = $3, status = $4, remain_quota = $5,
             unlimited_quota = $6, expired_time = $7, models = $8, subnet = $9,

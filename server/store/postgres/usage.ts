@@ -1,20 +1,11 @@
 import type pg from 'pg';
 import type { UsageFigures, UsageRange } from '../../../src/contract/usage';
 import type { Query } from './connection';
-import { findTopTokens, summedTopSpans, type TokenSum, type TopTokenReads } from '../top-tokens';
-import {
-  FIGURE_TABLES,
-  TOP_TOKENS,
-  assembleFigures,
-  figureRowsSql,
-  holdsSql,
-  planRange,
-  readFigureRows,
-  type FigureReads,
-  type FigureRow,
-  type TopToken,
-} from '../usage-figures';
+import { summedTopSpans, type TokenSum, type TopTokenReads } from '../top-tokens';
+import { TOP_TOKENS, type FigureRow, type TopToken } from '../usage-figures';
 import type { UsageSum } from '../usage-meter';
+import type { Span } from '../usage-plan';
+import { readUsage } from '../usage-read';
 
 const VALID_COUNT = `CASE WHEN code = 'VALID' THEN count ELSE 0 END`;
 
@@ -126,42 +117,32 @@ function postgresTopTokenReads(query: Query): TopTokenReads {
   };
 }
 
-const SPAN = { from: '$1', to: '$2' };
-const rowsSql = (table: string, size: number, where?: string) =>
-  `SELECT bucket, model, code, count::bigint, quota::bigint
-    FROM (${figureRowsSql(table, size, SPAN, where)}) AS sums`;
-
-const ALL_HOLD = holdsSql(FIGURE_TABLES.all.hour, SPAN);
-const TOKEN_HOLDS = holdsSql(FIGURE_TABLES.token.hour, SPAN, 'token_id = $3');
-
 /** The usage figures on PostgreSQL: a token's, or every token's with the top 10. */
-export async function readPostgresUsage(
+export function readPostgresUsage(
   query: Query,
   range: UsageRange,
   tokenId?: number,
 ): Promise<UsageFigures | null> {
-  const holds = async (sql: string, values: unknown[]) =>
-    ((await query(sql, values)).rowCount ?? 0) > 0;
-  if (tokenId === undefined) {
-    const everyToken: FigureReads = {
-      tables: FIGURE_TABLES.all,
-      rows: async (table, size, span) =>
-        (await query<FigureRow>(rowsSql(table, size), [span.from, span.to])).rows,
-      holds: (span) => holds(ALL_HOLD, [span.from, span.to]),
-    };
-    const plan = await planRange(everyToken, range);
-    const rows = await readFigureRows(everyToken, range, plan);
-    const top = await findTopTokens(postgresTopTokenReads(query), plan);
-    return assembleFigures(range, rows, undefined, top);
-  }
-  const exists = await query('SELECT 1 FROM tokens WHERE id = $1', [tokenId]);
-  if (exists.rowCount === 0) return null;
-  const oneToken: FigureReads = {
-    tables: FIGURE_TABLES.token,
-    rows: async (table, size, span) =>
-      (await query<FigureRow>(rowsSql(table, size, 'token_id = $3'), [span.from, span.to, tokenId]))
-        .rows,
-    holds: (span) => holds(TOKEN_HOLDS, [span.from, span.to, tokenId]),
-  };
-  return assembleFigures(range, await readFigureRows(oneToken, range), tokenId);
+  const values = (span: Span, tokenId?: number) =>
+    tokenId === undefined ? [span.from, span.to] : [span.from, span.to, tokenId];
+  return readUsage(
+    {
+      placeholders: { from: '$1', to: '$2', token: '$3' },
+      // Sums of bigint are numeric: cast back, as every figure is below 2^53.
+      rows: async (sql, span, tokenId) =>
+        (
+          await query<FigureRow>(
+            `SELECT bucket, model, code, count::bigint, quota::bigint FROM (${sql}) AS sums`,
+            values(span, tokenId),
+          )
+        ).rows,
+      any: async (sql, span, tokenId) =>
+        ((await query(sql, values(span, tokenId))).rowCount ?? 0) > 0,
+      tokenExists: async (tokenId) =>
+        ((await query('SELECT 1 FROM tokens WHERE id = $1', [tokenId])).rowCount ?? 0) > 0,
+      top: postgresTopTokenReads(query),
+    },
+    range,
+    tokenId,
+  );
 }

@@ -3,19 +3,14 @@ import { REQUEST_ID_WINDOW_SECONDS, type UsageReport } from '../../../src/contra
 import type { TokenVerify, VerifyResult } from '../../../src/contract/verify';
 import { keyDigest } from '../key-seal';
 import type { Query, Transaction } from './connection';
-import { ACCESS_FLUSH_MS, PendingAccess } from '../pending-access';
+import { ACCESS_FLUSH_MS } from '../pending-access';
 import { addUsageSums } from './usage';
 import type { GatewayCalls, ReportOutcome } from '../ports/gateway-calls';
-import { REPORTED, UsageMeter } from '../usage-meter';
+import { REPORTED } from '../usage-meter';
 import { isResetDue } from '../quota-resets';
-import { rateLimitState, windowStart } from '../rate-windows';
-import {
-  VERIFIED_COLUMNS,
-  accessDenial,
-  limitDenial,
-  verifyAnswer,
-  type VerifiedToken,
-} from '../verify-rules';
+import { windowStart } from '../rate-windows';
+import { VerifyJudge } from '../verify-judge';
+import { VERIFIED_COLUMNS, accessDenial, type VerifiedToken } from '../verify-rules';
 
 type QuotaRow = { id: number; remain_quota: number; used_quota: number };
 
@@ -54,8 +49,8 @@ export function postgresGatewayCalls(
   catchUp: (now: number) => Promise<void>,
   clock: () => number,
 ): GatewayCalls & { close(): Promise<void> } {
-  const pending = new PendingAccess();
-  const meter = new UsageMeter();
+  const judge = new VerifyJudge();
+  const { meter, pending } = judge;
 
   // A key rotated out still verifies, as its token, until its time is up.
   const read = async (digest: Buffer, now: number) =>
@@ -93,29 +88,15 @@ export function postgresGatewayCalls(
         'SELECT count FROM rate_windows WHERE token_id = $1 AND window_start = $2',
         [token.id, start],
       );
-      const counted = windows[0]?.count ?? 0;
-      const model = request.model ?? '';
-      const window = (count: number) => rateLimitState(token.rpm_limit, count, now);
-      const accessDenied = accessDenial(token, request, now);
-      if (accessDenied) {
-        meter.add(token.id, now, model, accessDenied, 0);
-        return verifyAnswer(token, accessDenied);
-      }
-      const denial = limitDenial(token, counted, request.cost);
-      if (denial) {
-        meter.add(token.id, now, model, denial, 0);
-        return verifyAnswer(token, denial, window(counted));
-      }
+      const refused = judge.refusal(token, request, windows[0]?.count ?? 0, now);
+      if (refused) return refused;
       const { rows: slots } = await client.query<{ count: number }>(TAKE_SLOT, [token.id, start]);
       let charged: VerifiedToken = token;
       if (request.cost > 0) {
         charged = (await client.query<VerifiedToken>(CHARGE, [token.id, request.cost, now]))
           .rows[0]!;
-      } else {
-        pending.note(token.id, now);
       }
-      meter.add(token.id, now, model, 'VALID', request.cost);
-      return verifyAnswer(charged, 'VALID', window(slots[0]!.count));
+      return judge.pass(charged, request, now, slots[0]!.count);
     });
 
   const settle = (report: UsageReport, now: number) =>
@@ -190,40 +171,25 @@ export function postgresGatewayCalls(
     async verify(request) {
       const digest = keyDigest(normalizeKey(request.key));
       const now = clock();
-      const model = request.model ?? '';
       // Another verify or an update may change the token between the read and the charge: the
       // charge then takes nothing, and the token is judged again as it is now.
       for (;;) {
         const token = await read(digest, now);
-        if (!token) {
-          meter.add(0, now, model, 'NOT_FOUND', 0);
-          return verifyAnswer(null, 'NOT_FOUND');
-        }
+        if (!token) return judge.unknownKey(request, now);
         if (isResetDue(token, now)) {
           await catchUp(now);
           continue;
         }
-        const accessDenied = accessDenial(token, request, now);
-        if (!accessDenied && token.rpm_limit > 0) {
+        if (token.rpm_limit > 0 && !accessDenial(token, request, now)) {
           const answer = await verifyLimited(digest, request, now);
           if (answer) return answer;
           continue;
         }
-        const denial = accessDenied ?? limitDenial(token, 0, request.cost);
-        if (denial) {
-          meter.add(token.id, now, model, denial, 0);
-          return verifyAnswer(token, denial);
-        }
-        if (request.cost === 0) {
-          meter.add(token.id, now, model, 'VALID', 0);
-          pending.note(token.id, now);
-          return verifyAnswer(token, 'VALID');
-        }
+        const refused = judge.refusal(token, request, 0, now);
+        if (refused) return refused;
+        if (request.cost === 0) return judge.pass(token, request, now);
         const charged = await charge(token, request.cost, now);
-        if (charged) {
-          meter.add(token.id, now, model, 'VALID', request.cost);
-          return verifyAnswer(charged, 'VALID');
-        }
+        if (charged) return judge.pass(charged, request, now);
       }
     },
     async report(report) {

@@ -1,82 +1,54 @@
 import type Database from 'better-sqlite3';
-import type { AdminIdentity, AdminKey, AdminKeyCreate } from '../../../src/contract/admin-key';
-import type { AuditContext } from '../../../src/contract/audit';
 import {
+  ADMIN_KEY_COLUMNS,
   LAST_USED_STEP_SECONDS,
-  adminKeyOf,
-  newAdminKey,
   type AdminKeyRow,
+  type AdminKeyTable,
+  type NewAdminKeyRow,
 } from '../admin-key-record';
 import type { SqliteAudit } from './audit';
 import type { GroupCommit } from './group-commit';
-
-const COLUMNS = 'id, name, role, key_masked, created_time, last_used_time';
 
 /** The admin keys on SQLite: each change with its audit record, in the change's transaction. */
 export function sqliteAdminKeys(
   db: Database.Database,
   writes: GroupCommit,
-  audit: SqliteAudit,
+  auditLog: SqliteAudit,
   clock: () => number,
-) {
+): AdminKeyTable {
   const statements = {
-    all: db.prepare<[], AdminKeyRow>(`SELECT ${COLUMNS} FROM admin_keys ORDER BY id`),
-    insert: db.prepare<
-      [
-        {
-          name: string;
-          role: string;
-          key_digest: Buffer;
-          key_masked: string;
-          created_time: number;
-        },
-      ],
-      AdminKeyRow
-    >(
+    all: db.prepare<[], AdminKeyRow>(`SELECT ${ADMIN_KEY_COLUMNS} FROM admin_keys ORDER BY id`),
+    insert: db.prepare<[NewAdminKeyRow], AdminKeyRow>(
       `INSERT INTO admin_keys (name, role, key_digest, key_masked, created_time)
-        VALUES (@name, @role, @key_digest, @key_masked, @created_time) RETURNING ${COLUMNS}`,
+        VALUES (@name, @role, @key_digest, @key_masked, @created_time) RETURNING ${ADMIN_KEY_COLUMNS}`,
     ),
     remove: db.prepare<[number], AdminKeyRow>(
-      `DELETE FROM admin_keys WHERE id = ? RETURNING ${COLUMNS}`,
+      `DELETE FROM admin_keys WHERE id = ? RETURNING ${ADMIN_KEY_COLUMNS}`,
     ),
     byDigest: db.prepare<[Buffer], AdminKeyRow>(
-      `SELECT ${COLUMNS} FROM admin_keys WHERE key_digest = ?`,
+      `SELECT ${ADMIN_KEY_COLUMNS} FROM admin_keys WHERE key_digest = ?`,
     ),
     touch: db.prepare<[number, number]>('UPDATE admin_keys SET last_used_time = ? WHERE id = ?'),
   };
 
   return {
-    list: (): AdminKey[] => statements.all.all().map((row) => adminKeyOf(row)),
+    all: async () => statements.all.all(),
 
-    create: (input: AdminKeyCreate, context: AuditContext): Promise<AdminKey> => {
-      const now = clock();
-      const { key, row } = newAdminKey(input, now);
-      return writes.run(() => {
+    insert: (row, audit) =>
+      writes.run(() => {
         const stored = statements.insert.get(row)!;
-        audit.write(
-          context,
-          { action: 'admin_key.create', token_id: null, before: null, after: adminKeyOf(stored) },
-          now,
-        );
-        return adminKeyOf(stored, key);
-      });
-    },
+        auditLog.write(audit.context, audit.entry(stored), audit.time);
+        return stored;
+      }),
 
-    revoke: (id: number, context: AuditContext): Promise<boolean> => {
-      const now = clock();
-      return writes.run(() => {
+    remove: (id, audit) =>
+      writes.run(() => {
         const removed = statements.remove.get(id);
-        if (!removed) return false;
-        audit.write(
-          context,
-          { action: 'admin_key.delete', token_id: null, before: adminKeyOf(removed), after: null },
-          now,
-        );
-        return true;
-      });
-    },
+        if (removed) auditLog.write(audit.context, audit.entry(removed), audit.time);
+        return removed;
+      }),
 
-    identify: async (digest: Buffer): Promise<AdminIdentity | null> => {
+    async identify(digest) {
       const row = statements.byDigest.get(digest);
       if (!row) return null;
       const now = clock();

@@ -1,19 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AuditContext, AuditPage, AuditQuery } from '../../../src/contract/audit';
-import {
-  AUDIT_COLUMNS,
-  auditRecord,
-  auditRow,
-  type AuditEntry,
-  type AuditRow,
-} from '../audit-entry';
-import {
-  auditCountSql,
-  auditFilter,
-  auditPageSql,
-  auditTotal,
-  sqliteAuditSource,
-} from '../audit-query';
+import { auditRow, insertAuditSql, type AuditEntry, type AuditRow } from '../audit-entry';
+import { auditPageOf, auditPageReads, sqliteAuditSource } from '../audit-query';
 import { statementCache } from './statement-cache';
 
 export interface SqliteAudit {
@@ -25,32 +13,14 @@ export interface SqliteAudit {
 }
 
 export function sqliteAudit(db: Database.Database): SqliteAudit {
-  const insert = db.prepare<[AuditRow]>(
-    `INSERT INTO audit (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map((column) => `@${column}`).join(', ')})`,
-  );
+  const insert = db.prepare<[AuditRow]>(insertAuditSql((column) => `@${column}`));
   const statement = statementCache(db);
   // The page and its total from one snapshot, so they agree while another process writes.
   const readPage = db.transaction((query: AuditQuery): AuditPage => {
-    const params: Record<string, unknown> = {};
-    const filter = auditFilter(query, (value) => {
-      const name = `v${Object.keys(params).length}`;
-      params[name] = value;
-      return `@${name}`;
-    });
-    const source = sqliteAuditSource(query);
-    const counted = (statement(auditCountSql(filter, source)).get(params) as { total: number })
-      .total;
-    const rows = statement(
-      auditPageSql(AUDIT_COLUMNS.join(', '), filter, '@limit', '@offset', source),
-    ).all({ ...params, limit: query.size, offset: (query.p - 1) * query.size }) as Array<
-      AuditRow & { id: number }
-    >;
-    return {
-      items: rows.map(auditRecord),
-      ...auditTotal(counted),
-      page: query.p,
-      page_size: query.size,
-    };
+    const reads = auditPageReads(query, () => '?', { source: sqliteAuditSource(query) });
+    const counted = statement(reads.count).get(...reads.values) as { total: number };
+    const rows = statement(reads.page).all(...reads.pageValues) as Array<AuditRow & { id: number }>;
+    return auditPageOf(query, counted.total, rows);
   });
   return {
     write: (context, entry, time) => insert.run(auditRow(context, entry, time)),

@@ -10,6 +10,7 @@ import { keyDigest } from '../key-seal';
 import { keywordGram } from './name-grams';
 import { EXPIRY_SORT_KEY } from './schema';
 import { orderField, reverseOrder } from '../token-order';
+import { tokenJsonSql } from '../token-record';
 
 /** The SQL function the store registers for keywords that neither FTS5 nor LIKE can match. */
 export const NAME_CONTAINS_FUNCTION = 'name_contains';
@@ -61,31 +62,18 @@ export type PageStrategy = 'order' | 'filter';
 export type PageDirection = 'forward' | 'reverse';
 
 /**
- * A token as JSON text, made by SQLite: one value per row to hand to JavaScript, instead of
- * twelve, and no object to build and serialise. Mirrors toToken() in token-record.ts with the key
- * masked (maskKey), the fields in the contract's order; `@now` is the request's clock.
+ * A token as JSON text, made by SQLite (tokenJsonSql): one value per row to hand to JavaScript,
+ * instead of twelve, and no object to build and serialise. The returned status and the boolean
+ * are spelled in SQLite's terms; `@now` is the request's clock.
  */
-export const TOKEN_JSON = `json_object(
-  'id', id,
-  'name', name,
-  'key', key_masked,
-  'status', CASE
+export const TOKEN_JSON = tokenJsonSql('json_object', {
+  status: `CASE
     WHEN status = 2 THEN 2
     WHEN expired_time <> -1 AND expired_time <= @now THEN 3
     WHEN unlimited_quota = 0 AND remain_quota = 0 THEN 4
-    ELSE 1 END,
-  'remain_quota', remain_quota,
-  'used_quota', used_quota,
-  'unlimited_quota', CASE WHEN unlimited_quota = 1 THEN json('true') ELSE json('false') END,
-  'expired_time', expired_time,
-  'created_time', created_time,
-  'accessed_time', accessed_time,
-  'models', models,
-  'subnet', subnet,
-  'quota_reset_period', quota_reset_period,
-  'quota_reset_amount', quota_reset_amount,
-  'next_reset_time', next_reset_time,
-  'rpm_limit', rpm_limit)`;
+    ELSE 1 END`,
+  unlimited_quota: `CASE WHEN unlimited_quota = 1 THEN json('true') ELSE json('false') END`,
+});
 
 /** Each expression matches an index of schema.ts, so ordering reads the index, not a sort. */
 export const ORDER_EXPRESSIONS: Record<TokenOrderField, string> = {

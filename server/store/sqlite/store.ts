@@ -1,25 +1,25 @@
-import { OPTION_KEYS } from '../../../src/contract/status';
-import { maskKey, type TokenListQuery } from '../../../src/contract/token';
+import type { TokenListQuery } from '../../../src/contract/token';
 import type { TokenPage } from '../../../src/contract/token-page';
+import { adminKeyPort } from '../admin-key-record';
 import { KeySeal } from '../key-seal';
-import { OPTION_DEFAULTS } from '../option-defaults';
+import { withDefaults } from '../option-defaults';
 import { keptSecret } from '../secret-file';
-import { groupCommit } from './group-commit';
-import { openDatabase, SERVICE_CACHE_KIB } from './database';
-import { listReader } from './list-reader';
-import { sqliteSummary } from './summary';
-import { sqliteUsageReader, sqliteUsageSums } from './usage';
+import { nowInSeconds, toToken } from '../token-record';
+import type { TokenStore } from '../token-store';
+import { usagePort } from '../usage-read';
 import { sqliteAdminKeys } from './admin-keys';
 import { sqliteAudit } from './audit';
+import { openDatabase, SERVICE_CACHE_KIB } from './database';
+import { groupCommit } from './group-commit';
+import { listReader } from './list-reader';
+import { sqliteQuotaResets } from './quota-resets';
+import { sqliteSummary } from './summary';
+import { tokenInserts } from './token-inserts';
+import { fromRow } from './token-row';
 import { tokenStatements } from './token-statements';
 import { sqliteTokenWrites } from './token-writes';
+import { sqliteUsageReader, sqliteUsageSums } from './usage';
 import { sqliteGatewayCalls } from './verify';
-import { sqliteQuotaResets } from './quota-resets';
-import { newTokenRecord, nowInSeconds, toToken } from '../token-record';
-import type { TokenRecordInput } from '../ports/token-loading';
-import type { TokenStore } from '../token-store';
-import { nameGrams } from './name-grams';
-import { fromRow, insertRow } from './token-row';
 
 export interface SqliteStoreOptions {
   dataDir: string;
@@ -35,7 +35,6 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const clock = options.now ?? nowInSeconds;
   const seal = new KeySeal(options.secret ?? keptSecret(options.dataDir));
   const db = openDatabase(options.dataDir, options.cacheKiB ?? SERVICE_CACHE_KIB, seal);
-  const toRow = (record: TokenRecordInput) => insertRow(record, seal);
 
   const statements = tokenStatements(db);
 
@@ -50,13 +49,13 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const resets = sqliteQuotaResets(db);
   const lists = listReader(db, { commits: () => commits, resetDue: resets.due });
   const addSum = sqliteUsageSums(db);
-  const gateway = sqliteGatewayCalls(db, writes, resets, addSum, clock);
-  const usageFigures = sqliteUsageReader(db);
+  const { close: closeGateway, ...gateway } = sqliteGatewayCalls(db, writes, resets, addSum, clock);
   const auditLog = sqliteAudit(db);
-  const adminKeys = sqliteAdminKeys(db, writes, auditLog, clock);
+  const inserts = tokenInserts(db, statements, seal);
   const tokenWrites = sqliteTokenWrites({
     db,
     statements,
+    inserts,
     writes,
     resets,
     auditLog,
@@ -64,44 +63,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     clock,
   });
 
-  const insertRecord = (record: TokenRecordInput): number => {
-    const { lastInsertRowid } = statements.insert.run(toRow(record));
-    statements.indexName.run(lastInsertRowid, record.name);
-    statements.indexGrams.run(lastInsertRowid, nameGrams(record.name));
-    return Number(lastInsertRowid);
-  };
-  const insertOne = db.transaction((record: TokenRecordInput) => {
-    const id = insertRecord(record);
-    statements.addToTotal.run(1);
-    return id;
-  });
-  const insertAll = db.transaction((records: readonly TokenRecordInput[]) => {
-    for (const record of records) insertRecord(record);
-    statements.addToTotal.run(records.length);
-    return records.length;
-  });
-
-  // Building an index from sorted rows is several times faster than keeping it up with each row;
-  // counting the tallies once afterwards, than a trigger's update for each row.
-  const bulkInsertAll = db.transaction(
-    (batches: Iterable<readonly TokenRecordInput[]>, onBatch?: (inserted: number) => void) => {
-      const schema = statements.tokenIndexesAndTriggers.all();
-      const before = statements.lastId.get() ?? 0;
-      for (const { type, name } of schema) db.exec(`DROP ${type} "${name}"`);
-      let inserted = 0;
-      for (const batch of batches) {
-        for (const record of batch) statements.insert.run(toRow(record));
-        inserted += batch.length;
-        onBatch?.(inserted);
-      }
-      for (const { sql } of schema) db.exec(sql);
-      statements.rebuildNames.run();
-      statements.indexGramsAfter.run(before);
-      statements.addToTotal.run(inserted);
-      statements.recountTallies.run();
-      return inserted;
-    },
-  );
+  const readOptions = () => withDefaults(statements.options.all());
 
   /** Resets that fell due are written before anything reads the tokens (../quota-resets.ts). */
   const catchUp = async () => {
@@ -132,20 +94,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       return row ? toToken(fromRow(row), clock(), row.key_masked) : null;
     },
 
-    async create(input, audit) {
-      const now = clock();
-      const record = newTokenRecord(input, now);
-      const id = await writes.run(() => {
-        const id = insertOne(record);
-        if (audit) {
-          const after = toToken({ ...record, id }, now, maskKey(record.key));
-          auditLog.write(audit, { action: 'token.create', token_id: id, before: null, after }, now);
-        }
-        return id;
-      });
-      return toToken({ ...record, id }, now, record.key);
-    },
-
+    create: tokenWrites.create,
     update: tokenWrites.update,
     remove: tokenWrites.remove,
     removeMany: tokenWrites.removeMany,
@@ -158,17 +107,29 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     async insertMany(tokens) {
-      return writes.run(() => insertAll(tokens));
+      return writes.run(() => inserts.all(tokens));
     },
 
     async insertManyIfEmpty(tokens) {
       // One write transaction: another process's insert is either before it (seen) or after.
-      return writes.run(() => (statements.total.get()!.total > 0 ? 0 : insertAll(tokens)));
+      return writes.run(() => (statements.total.get()!.total > 0 ? 0 : inserts.all(tokens)));
     },
 
     async bulkInsert(batches, onBatch) {
-      return writes.run(() => bulkInsertAll(batches, onBatch));
+      return writes.run(() => inserts.bulk(batches, onBatch));
     },
+
+    ...gateway,
+
+    ...usagePort(gateway.flushUsage, sqliteUsageReader(db), async (sums) => {
+      await writes.run(() => {
+        for (const sum of sums) addSum(sum);
+      });
+    }),
+
+    ...adminKeyPort(sqliteAdminKeys(db, writes, auditLog, clock), clock),
+
+    auditPage: async (query) => auditLog.page(query),
 
     async addAudit(batches) {
       await writes.run(() => {
@@ -176,46 +137,21 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
       });
     },
 
-    async addUsage(sums) {
-      await writes.run(() => {
-        for (const sum of sums) addSum(sum);
-      });
-    },
-
-    async getOptions() {
-      const stored = new Map(statements.options.all().map((option) => [option.key, option.value]));
-      return OPTION_KEYS.map((key) => ({ key, value: stored.get(key) ?? OPTION_DEFAULTS[key] }));
-    },
+    getOptions: async () => readOptions(),
 
     async setOption(key, value, audit) {
       await tokenWrites.setOption(key, value, audit);
-      return this.getOptions();
+      return readOptions();
     },
 
-    adminKeys: async () => adminKeys.list(),
-    createAdminKey: (input, audit) => adminKeys.create(input, audit),
-    revokeAdminKey: (id, audit) => adminKeys.revoke(id, audit),
-    identifyAdminKey: (digest) => adminKeys.identify(digest),
-    auditPage: async (query) => auditLog.page(query),
+    now: () => clock(),
 
     async ping() {
       statements.ping.get();
     },
 
-    now: () => clock(),
-
-    verify: (request) => gateway.verify(request),
-    report: (report) => gateway.report(report),
-    flushUsage: () => gateway.flushUsage(),
-
-    async usage(range, tokenId) {
-      // This process's own latest verifies are in the figures it answers.
-      await gateway.flushUsage();
-      return usageFigures(range, tokenId);
-    },
-
     async close() {
-      gateway.close();
+      closeGateway();
       writes.flush();
       db.close();
     },

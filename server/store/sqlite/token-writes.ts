@@ -1,23 +1,25 @@
 import type Database from 'better-sqlite3';
 import type { AuditContext } from '../../../src/contract/audit';
 import type { OptionKey } from '../../../src/contract/status';
-import type { TokenUpdate } from '../../../src/contract/token';
+import { maskKey, type TokenCreate, type TokenUpdate } from '../../../src/contract/token';
 import { changesSomething } from '../audit-entry';
 import type { KeySeal } from '../key-seal';
 import { OPTION_DEFAULTS } from '../option-defaults';
 import type { SqliteAudit } from './audit';
 import type { GroupCommit } from './group-commit';
 import { nameGrams } from './name-grams';
+import type { TokenInserts } from './token-inserts';
 import type { sqliteQuotaResets } from './quota-resets';
 import { sqliteRotation } from './rotate';
 import type { TokenStatements } from './token-statements';
 import { fromRow, type TokenRow } from './token-row';
-import { enableRefusal, forbiddenAccessChange, patchedRecord, toToken } from '../token-record';
+import { judgeUpdate, newTokenRecord, toToken } from '../token-record';
 import type { UpdateResult } from '../ports/tokens';
 
 export interface TokenWriteDeps {
   db: Database.Database;
   statements: TokenStatements;
+  inserts: TokenInserts;
   writes: GroupCommit;
   resets: ReturnType<typeof sqliteQuotaResets>;
   auditLog: SqliteAudit;
@@ -29,15 +31,8 @@ export interface TokenWriteDeps {
  * The SQLite store's changes to tokens and options, each in the group commit with its audit
  * record (when an actor is given) and the refills that fell due applied first.
  */
-export function sqliteTokenWrites({
-  db,
-  statements,
-  writes,
-  resets,
-  auditLog,
-  seal,
-  clock,
-}: TokenWriteDeps) {
+export function sqliteTokenWrites(deps: TokenWriteDeps) {
+  const { db, statements, inserts, writes, resets, auditLog, seal, clock } = deps;
   const rotation = sqliteRotation(db, seal);
   const tokenOf = (row: TokenRow, now: number) => toToken(fromRow(row), now, row.key_masked);
 
@@ -63,16 +58,9 @@ export function sqliteTokenWrites({
     (patch: TokenUpdate, now: number, audit?: AuditContext): UpdateResult => {
       const row = statements.byId.get(patch.id);
       if (!row) return { outcome: 'not_found' };
-      const stored = fromRow(row);
-      const forbidden = forbiddenAccessChange(stored, patch, audit);
-      if (forbidden) return { outcome: 'forbidden', field: forbidden };
-      const next = patchedRecord(stored, patch, now);
-      // Only switching a disabled token on is refused; an enabled one keeps its switch whatever
-      // else the update changes.
-      if (patch.status === 1 && stored.status === 2) {
-        const refusal = enableRefusal(next, now);
-        if (refusal) return { outcome: 'refused', reason: refusal };
-      }
+      const judged = judgeUpdate(fromRow(row), patch, now, audit);
+      if (judged.outcome !== 'patched') return judged;
+      const { next } = judged;
       statements.update.run({ ...next, unlimited_quota: next.unlimited_quota ? 1 : 0 });
       if (next.name !== row.name) {
         statements.forgetName.run(row.id, row.name);
@@ -93,6 +81,20 @@ export function sqliteTokenWrites({
   );
 
   return {
+    async create(input: TokenCreate, audit?: AuditContext) {
+      const now = clock();
+      const record = newTokenRecord(input, now);
+      const id = await writes.run(() => {
+        const id = inserts.one(record);
+        if (audit) {
+          const after = toToken({ ...record, id }, now, maskKey(record.key));
+          auditLog.write(audit, { action: 'token.create', token_id: id, before: null, after }, now);
+        }
+        return id;
+      });
+      return toToken({ ...record, id }, now, record.key);
+    },
+
     async update(patch: TokenUpdate, audit?: AuditContext) {
       const now = clock();
       return writes.run(() => {

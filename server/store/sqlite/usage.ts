@@ -2,26 +2,15 @@ import type Database from 'better-sqlite3';
 import type { UsageFigures, UsageRange } from '../../../src/contract/usage';
 import { statementCache } from './statement-cache';
 import {
-  findTopTokens,
   summedTopSpans,
   type SummedTopSpans,
   type TokenSum,
   type TopTokenReads,
 } from '../top-tokens';
-import {
-  FIGURE_TABLES,
-  TOP_TOKENS,
-  assembleFigures,
-  figureRowsSql,
-  holdsSql,
-  planRange,
-  readFigureRows,
-  type FigureReads,
-  type FigureRow,
-  type TopToken,
-} from '../usage-figures';
+import { TOP_TOKENS, type FigureRow, type TopToken } from '../usage-figures';
 import type { UsageSum } from '../usage-meter';
 import { DAY, type Span } from '../usage-plan';
+import { readUsage, type UsageQueries } from '../usage-read';
 
 const upsert = (table: string, keys: string[], sums: string[]) =>
   `INSERT INTO ${table} (${[...keys, ...sums].join(', ')})
@@ -102,35 +91,14 @@ export function sqliteUsageReader(
 ): (range: UsageRange, tokenId?: number) => Promise<UsageFigures | null> {
   const statement = statementCache(db);
   const exists = db.prepare<[number], { id: number }>('SELECT id FROM tokens WHERE id = ?');
-  const span = { from: '@from', to: '@to' };
-  const tokenHolds = db.prepare<Span & { token_id: number }>(
-    holdsSql(FIGURE_TABLES.token.hour, span, 'token_id = @token_id'),
-  );
-  const allHold = db.prepare<Span>(holdsSql(FIGURE_TABLES.all.hour, span));
-  const top = sqliteTopTokenReads(db);
-  const everyToken: FigureReads = {
-    tables: FIGURE_TABLES.all,
-    rows: async (table, size, { from, to }) =>
-      statement(figureRowsSql(table, size, span)).all({ from, to }) as FigureRow[],
-    holds: async ({ from, to }) => allHold.get({ from, to }) !== undefined,
+  const values = ({ from, to }: Span, tokenId?: number) =>
+    tokenId === undefined ? { from, to } : { from, to, token_id: tokenId };
+  const queries: UsageQueries = {
+    placeholders: { from: '@from', to: '@to', token: '@token_id' },
+    rows: async (sql, span, tokenId) => statement(sql).all(values(span, tokenId)) as FigureRow[],
+    any: async (sql, span, tokenId) => statement(sql).get(values(span, tokenId)) !== undefined,
+    tokenExists: async (tokenId) => exists.get(tokenId) !== undefined,
+    top: sqliteTopTokenReads(db),
   };
-  const oneToken = (token_id: number): FigureReads => ({
-    tables: FIGURE_TABLES.token,
-    rows: async (table, size, { from, to }) =>
-      statement(figureRowsSql(table, size, span, 'token_id = @token_id')).all({
-        from,
-        to,
-        token_id,
-      }) as FigureRow[],
-    holds: async ({ from, to }) => tokenHolds.get({ from, to, token_id }) !== undefined,
-  });
-  return async (range, tokenId) => {
-    if (tokenId === undefined) {
-      const plan = await planRange(everyToken, range);
-      const rows = await readFigureRows(everyToken, range, plan);
-      return assembleFigures(range, rows, undefined, await findTopTokens(top, plan));
-    }
-    if (!exists.get(tokenId)) return null;
-    return assembleFigures(range, await readFigureRows(oneToken(tokenId), range), tokenId);
-  };
+  return (range, tokenId) => readUsage(queries, range, tokenId);
 }

@@ -3,20 +3,15 @@ import { normalizeKey } from '../../../src/contract/token';
 import { REQUEST_ID_WINDOW_SECONDS, type UsageReport } from '../../../src/contract/usage';
 import type { TokenVerify, VerifyResult } from '../../../src/contract/verify';
 import { keyDigest } from '../key-seal';
-import { ACCESS_FLUSH_MS, PendingAccess } from '../pending-access';
+import { ACCESS_FLUSH_MS } from '../pending-access';
 import type { GroupCommit } from './group-commit';
 import type { GatewayCalls, ReportOutcome } from '../ports/gateway-calls';
-import { REPORTED, UsageMeter, type UsageSum } from '../usage-meter';
+import { REPORTED, type UsageSum } from '../usage-meter';
 import { isResetDue } from '../quota-resets';
-import { RateWindows, rateLimitState } from '../rate-windows';
+import { RateWindows } from '../rate-windows';
 import type { SqliteQuotaResets } from './quota-resets';
-import {
-  VERIFIED_COLUMNS,
-  accessDenial,
-  limitDenial,
-  verifyAnswer,
-  type VerifiedToken,
-} from '../verify-rules';
+import { VerifyJudge } from '../verify-judge';
+import { VERIFIED_COLUMNS, type VerifiedToken } from '../verify-rules';
 
 /** A free check that found its token's reset due: it is decided again inside a write. */
 const NEEDS_WRITE = Symbol('needs a write');
@@ -75,8 +70,8 @@ export function sqliteGatewayCalls(
       'UPDATE tokens SET accessed_time = max(accessed_time, ?) WHERE id = ?',
     ),
   };
-  const pending = new PendingAccess();
-  const meter = new UsageMeter();
+  const judge = new VerifyJudge();
+  const { meter, pending } = judge;
   const windows = new RateWindows();
 
   const find = (digest: Buffer, now: number) =>
@@ -92,41 +87,28 @@ export function sqliteGatewayCalls(
     now: number,
     writing: boolean,
   ): VerifyResult | typeof NEEDS_WRITE => {
-    const model = request.model ?? '';
     let row = find(digest, now);
     if (row && isResetDue(row, now)) {
       if (!writing) return NEEDS_WRITE;
       resets.applyDue(now);
       row = find(digest, now);
     }
-    if (!row) {
-      meter.add(0, now, model, 'NOT_FOUND', 0);
-      return verifyAnswer(null, 'NOT_FOUND');
-    }
+    if (!row) return judge.unknownKey(request, now);
     const token: VerifiedToken = { ...row, unlimited_quota: row.unlimited_quota === 1 };
-    const accessDenied = accessDenial(token, request, now);
-    if (accessDenied) {
-      meter.add(token.id, now, model, accessDenied, 0);
-      return verifyAnswer(token, accessDenied);
-    }
     const limited = token.rpm_limit > 0;
-    const window = (count: number) =>
-      limited ? rateLimitState(token.rpm_limit, count, now) : null;
-    const counted = limited ? windows.counted(token.id, now) : 0;
-    const denial = limitDenial(token, counted, request.cost);
-    if (denial) {
-      meter.add(token.id, now, model, denial, 0);
-      return verifyAnswer(token, denial, window(counted));
-    }
-    meter.add(token.id, now, model, 'VALID', request.cost);
-    const rate = window(limited ? windows.take(token.id, now) : 0);
-    if (request.cost === 0) {
-      pending.note(token.id, now);
-      return verifyAnswer(token, 'VALID', rate);
-    }
+    const refused = judge.refusal(
+      token,
+      request,
+      limited ? windows.counted(token.id, now) : 0,
+      now,
+    );
+    if (refused) return refused;
+    const counted = limited ? windows.take(token.id, now) : 0;
     const taken = token.unlimited_quota ? 0 : request.cost;
-    statements.charge.run(taken, request.cost, now, token.id);
-    return verifyAnswer({ ...token, remain_quota: token.remain_quota - taken }, 'VALID', rate);
+    const remain_quota = token.remain_quota - taken;
+    const answer = judge.pass({ ...token, remain_quota }, request, now, counted);
+    if (request.cost > 0) statements.charge.run(taken, request.cost, now, token.id);
+    return answer;
   };
 
   const settle = (report: UsageReport, now: number): ReportOutcome => {
