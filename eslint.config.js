@@ -42,6 +42,58 @@ function layerZones(testOnly = []) {
   ];
 }
 
+// The store's engines each keep to their folder; what both use stands at server/store's root,
+// which imports neither. Only the move from SQLite to PostgreSQL reads both. The rest of the code
+// opens an engine through its entry, and the routes see the store only through its ports.
+const store = './server/store';
+/** The store's folders, each with the one file the rest of the code may import of it. */
+const storeEntries = {
+  sqlite: 'store.ts',
+  postgres: 'store.ts',
+  move: 'sqlite-to-postgres.ts',
+};
+const storeFolders = Object.keys(storeEntries);
+/** Where the service, its scripts and its tools live, outside the store. */
+const outsideStore = [
+  './server/*.ts',
+  './server/!(store)/**',
+  './scripts/**',
+  './bench/**',
+  './e2e/**',
+  './examples/**',
+];
+
+/**
+ * The zones of the store; `tests` (of the service, and their support) may look inside an engine
+ * (its files, its schema version) and into any of the store's modules.
+ */
+function storeZones({ tests = false } = {}) {
+  const crossing = ['sqlite', 'postgres'].map((engine) => ({
+    target: `${store}/${engine}`,
+    from: storeFolders.filter((other) => other !== engine).map((other) => `${store}/${other}`),
+    message: `server/store/${engine} imports neither the other engine nor the move: what both use belongs at server/store's root.`,
+  }));
+  const root = {
+    target: `${store}/*.ts`,
+    from: storeFolders.map((folder) => `${store}/${folder}`),
+    message: "server/store's root is what the engines share: it imports none of its folders.",
+  };
+  if (tests) return crossing;
+  const entries = storeFolders.map((folder) => ({
+    target: outsideStore,
+    from: `${store}/${folder}`,
+    except: [`./${storeEntries[folder]}`],
+    message: `Outside server/store, server/store/${folder}/ is used through its entry alone, ${storeEntries[folder]}.`,
+  }));
+  const routes = {
+    target: './server/routes',
+    from: store,
+    except: ['./ports'],
+    message: 'Routes know the store only by its ports (server/store/ports/).',
+  };
+  return [...crossing, root, ...entries, routes];
+}
+
 // Only server/store speaks SQL, so only it may load a database driver.
 const drivers = '^(better-sqlite3|pg|postgres)(\\W|$)';
 const driverMessage = 'Only server/store talks to the database.';
@@ -82,7 +134,14 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    files: [
+      'src/**/*.{ts,tsx}',
+      'server/**/*.ts',
+      'scripts/**/*.{ts,mjs}',
+      'bench/**/*.ts',
+      'e2e/**/*.ts',
+      'examples/**/*.ts',
+    ],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
@@ -90,7 +149,10 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones() }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...layerZones(), ...storeZones()] },
+      ],
     },
   },
   {
@@ -99,6 +161,28 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { basePath: root, zones: layerZones(['test-support']) },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.test.ts', 'server/**/test-*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...layerZones(), ...storeZones({ tests: true })] },
+      ],
+    },
+  },
+  {
+    // A port is a type: the routes that import one import no code of the store.
+    files: ['server/store/ports/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExportNamedDeclaration[exportKind='value'], ExportDefaultDeclaration",
+          message: 'server/store/ports holds types only: a port is an interface.',
+        },
       ],
     },
   },

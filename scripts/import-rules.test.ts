@@ -109,6 +109,74 @@ describe('database drivers', () => {
   });
 });
 
+describe('the store', () => {
+  /** An import of the module at `target` (a path from the repository's root) in `file`. */
+  const importOfModule = (file: string, target: string) => `import '${specifier(file, target)}';\n`;
+  const sqliteInternal = someModuleIn('server/store/sqlite');
+  const postgresInternal = someModuleIn('server/store/postgres');
+  const moveInternal = 'server/store/move/copy-tables.ts';
+  const entries = [
+    'server/store/sqlite/store.ts',
+    'server/store/postgres/store.ts',
+    'server/store/move/sqlite-to-postgres.ts',
+  ];
+
+  it.each([
+    ['server/store/sqlite/probe.ts', postgresInternal],
+    ['server/store/sqlite/probe.ts', 'server/store/postgres/store.ts'],
+    ['server/store/postgres/probe.ts', sqliteInternal],
+    ['server/store/postgres/probe.ts', moveInternal],
+    ['server/store/probe.ts', sqliteInternal],
+    ['server/store/probe.ts', 'server/store/postgres/store.ts'],
+    ['server/probe.ts', sqliteInternal],
+    ['server/http/probe.ts', postgresInternal],
+    ['server/probe.ts', moveInternal],
+    ['scripts/probe.ts', postgresInternal],
+    ['bench/probe.ts', sqliteInternal],
+    ['server/routes/probe.ts', 'server/store/token-record.ts'],
+    ['server/routes/probe.ts', 'server/store/sqlite/store.ts'],
+  ])('%s may not import %s', async (file, target) => {
+    expect(await brokenRules(file, importOfModule(file, target))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it.each([
+    ['server/store/sqlite/probe.ts', 'server/store/token-record.ts'],
+    ['server/store/postgres/probe.ts', 'server/store/token-record.ts'],
+    ['server/store/move/probe.ts', sqliteInternal],
+    ['server/store/move/probe.ts', postgresInternal],
+    ...entries.map((entry) => ['server/probe.ts', entry]),
+    ...entries.map((entry) => ['scripts/probe.ts', entry]),
+    ['server/probe.ts', 'server/store/token-record.ts'],
+    ['server/routes/probe.ts', 'server/store/ports/tokens.ts'],
+    // Tests may look inside an engine: its files, its schema version.
+    ['server/probe.test.ts', sqliteInternal],
+    ['server/store/probe.test.ts', postgresInternal],
+    ['server/routes/probe.test.ts', 'server/store/token-record.ts'],
+  ])('%s may import %s', async (file, target) => {
+    expect(await brokenRules(file, importOfModule(file, target))).toEqual([]);
+  });
+
+  it('a test keeps the engines apart all the same', async () => {
+    const file = 'server/store/sqlite/probe.test.ts';
+    expect(await brokenRules(file, importOfModule(file, postgresInternal))).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+  });
+
+  it('a port is a type, never code', async () => {
+    const file = 'server/store/ports/probe.ts';
+    expect(await brokenRules(file, 'export const limit = 10;\n')).toEqual(['no-restricted-syntax']);
+    expect(await brokenRules(file, 'export function open() {}\n')).toEqual([
+      'no-restricted-syntax',
+    ]);
+    expect(await brokenRules(file, 'export interface ProbePort {\n  ping(): void;\n}\n')).toEqual(
+      [],
+    );
+  });
+});
+
 describe('network calls', () => {
   it.each([`src/features/${featureA}/probe.ts`, 'src/components/probe.tsx', 'src/app/probe.ts'])(
     '%s may not call fetch',
