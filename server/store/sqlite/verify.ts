@@ -103,10 +103,9 @@ export function sqliteGatewayCalls(
       now,
     );
     if (refused) return refused;
-    const counted = limited ? windows.take(token.id, now) : 0;
     const taken = token.unlimited_quota ? 0 : request.cost;
-    const remain_quota = token.remain_quota - taken;
-    const answer = judge.pass({ ...token, remain_quota }, request, now, counted);
+    const charged = { ...token, remain_quota: token.remain_quota - taken };
+    const answer = judge.pass(charged, request, now, limited ? windows.take(token.id, now) : 0);
     if (request.cost > 0) statements.charge.run(taken, request.cost, now, token.id);
     return answer;
   };
