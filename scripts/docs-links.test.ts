@@ -17,9 +17,14 @@ const DOCS = [
     .map((name) => `docs/${name}`),
 ];
 
-/** The text outside fenced code blocks and code spans, where a link is only text. */
+/** The text outside fenced code blocks, where a heading or a link is only text. */
+function withoutFences(markdown: string): string {
+  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+}
+
+/** The text outside code blocks and code spans. */
 function prose(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '').replace(/`[^`\n]*`/g, '');
+  return withoutFences(markdown).replace(/`[^`\n]*`/g, '');
 }
 
 /** Where each link of a page points: inline links and images, definitions, HTML href and src. */
@@ -54,7 +59,7 @@ function slug(heading: string): string {
 function anchorsOf(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
-  for (const match of prose(markdown).matchAll(/^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+  for (const match of withoutFences(markdown).matchAll(/^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
     const base = slug(match[1]!);
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
@@ -113,6 +118,7 @@ describe('links in the docs', () => {
     expect(slug('one-api and new-api')).toBe('one-api-and-new-api');
     expect(slug('Name search on PostgreSQL (p95)')).toBe('name-search-on-postgresql-p95');
     expect(slug('快速开始')).toBe('快速开始');
+    expect([...anchorsOf('# What `npm start` does\n')]).toEqual(['what-npm-start-does']);
     expect([...anchorsOf('## Status\n\n## Status\n')]).toEqual(['status', 'status-1']);
   });
 });
