@@ -8,7 +8,10 @@ import { usageFiguresSchema } from '../src/contract/usage';
 import { killLaunched, launchService, type RunningService } from '../server/test-process';
 import { makeTempDir } from '../server/test-support';
 
-/** The example gateway with its echo model, in front of the real service, as the README runs it. */
+/**
+ * The example gateway with its echo model, in front of the real service, as
+ * docs/verify-and-charge.md runs it.
+ */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_KEY = 'example-gateway-admin-key';
 const auth = { Authorization: `Bearer ${ADMIN_KEY}` };

@@ -1,3 +1,29 @@
+/**
+ * The boot script: the page's first script, which the build puts in place of
+ * public/color-scheme.js.
+ *
+ * The page's security policy (script-src 'self') forbids inline scripts, so the theme is applied
+ * before the first paint by a script file; this plugin makes that file do more on a reload of a
+ * signed-in tab (a session in sessionStorage), where a phone on a slow connection pays for every
+ * round trip:
+ * - it marks the page (data-signed-in), and index.html paints the screens' frame at once: the
+ *   header and the outline of the table, in the remembered theme, in a small inline style of its
+ *   own classes, not Mantine's. A CSS rule (:has()) hides the frame as soon as #root holds
+ *   anything but the app's loading placeholder, which stays named for screen readers beneath it:
+ *   nothing in the app has to remember to remove it. A browser without :has() shows no frame,
+ *   only the app's loader;
+ * - it fetches the signed-in part at once, beside the entry script. The app's first render waits
+ *   for that part (loadBeforeFirstRender) rather than showing a placeholder, which React keeps up
+ *   for at least 300 ms;
+ * - it carries the reload's first calls (earlyCalls, src/boot.ts), bundled in as a classic
+ *   script.
+ *
+ * On every load, once the page is loaded and idle, it fetches every part loaded on demand, at the
+ * lowest priority and without running it, each after the files it imports, so a part whose own
+ * file has arrived opens whole. Hashed files are kept by the browser, so those parts open at
+ * once, even while the server is away. The session's key in sessionStorage is named in a module
+ * of its own (src/api/session-key.ts) because the build reads it too.
+ */
 import { readFileSync } from 'node:fs';
 import { rolldown } from 'rolldown';
 import type { Plugin, Rolldown } from 'vite';

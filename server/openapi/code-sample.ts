@@ -1,8 +1,8 @@
 import { fillPath, type Operation, type OperationExample } from '../../src/contract/operation';
 
 /**
- * The example as a curl command in the README's style: the address in $TOKENDESK, the key in
- * $ADMIN_KEY, so a person can paste it after the two exports the README shows.
+ * The example as a curl command in the style of docs/api.md: the address in $TOKENDESK, the key
+ * in $ADMIN_KEY, so a person can paste it after the two exports that page shows.
  */
 export function curlFor(operation: Operation, example: OperationExample): string {
   const search = new URLSearchParams(example.query).toString();

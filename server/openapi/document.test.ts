@@ -96,14 +96,14 @@ describe('the examples', () => {
     }
   });
 
-  it('are the README curl examples, one for one', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const commands = readme
+  it('are the curl examples of docs/api.md, one for one', () => {
+    const page = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+    const commands = page
       .replace(/\\\n\s*/g, '')
       .split('\n')
-      // The service's own routes; the example gateway's curl is another server's.
+      // The service's own routes, written with the address the examples export.
       .filter((line) => line.startsWith('curl ') && line.includes('"$TOKENDESK'));
-    const fromReadme = commands.map((command) => {
+    const fromPage = commands.map((command) => {
       const method = /-X (\w+)/.exec(command)?.[1] ?? 'GET';
       const url = new URL(/"\$TOKENDESK([^"]*)"/.exec(command)![1]!, 'http://service');
       const body = /-d '([^']*)'/.exec(command)?.[1];
@@ -128,7 +128,7 @@ describe('the examples', () => {
     );
     const text = (r: { method: string; url: URL; body: unknown }) =>
       `${r.method} ${r.url.pathname}${r.url.search} ${JSON.stringify(r.body)}`;
-    expect(fromReadme.map(text).sort()).toEqual(fromCatalogue.map(text).sort());
+    expect(fromPage.map(text).sort()).toEqual(fromCatalogue.map(text).sort());
   });
 });
 

@@ -28,9 +28,9 @@ export const GUARDED = [401, 403, 429, 500] as const;
 /** Failures of every write with a JSON body. */
 export const WRITE = [400, 413, 415, ...GUARDED] as const;
 
-/** A request as the README's curl examples make it. */
+/** A request as the curl examples of docs/api.md make it. */
 export interface OperationExample {
-  /** What the example shows, as the README's comment says it. */
+  /** What the example shows, as its comment in docs/api.md says it. */
   title: string;
   path?: Record<string, string>;
   query?: Record<string, string>;

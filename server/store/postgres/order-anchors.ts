@@ -1,3 +1,25 @@
+/**
+ * Deep pages of the PostgreSQL token list, with any number of instances on one database.
+ *
+ * PostgreSQL cannot jump to the n-th entry of an index either: OFFSET 500000 walks half a
+ * million entries, 25 to 30 ms at a million tokens even as an index-only scan. So, as on SQLite,
+ * the token at every ANCHOR_EVERY-th place of each field's ascending order is remembered, and a
+ * deep page (either direction) starts at the nearest anchor with a row comparison, (field, id) >=
+ * (anchor), which is one range of the field's index.
+ *
+ * What keeps them right across instances (migration 4):
+ * - a change count per order, kept by the statement triggers in the same shard rows of
+ *   token_count as the total, so a create still writes one row besides the token;
+ * - inserts, deletes and truncates add to `members`, which moves every order; an update adds to
+ *   the column of each order it moved a token in (a status, model or subnet change moves none,
+ *   and a verify's charge moves only the quota orders);
+ * - the caller reads the order's count in the same REPEATABLE READ snapshot as the page, and the
+ *   anchors are used only when it is the count they were walked at.
+ *
+ * One recursive statement finds an order's anchors, hopping ANCHOR_EVERY entries at a time
+ * (about 100 ms for a million tokens). Before the anchors, a page in the middle of a million
+ * tokens took 15 to 31 ms at p95 in every order; now 2.5 to 8.8 ms.
+ */
 import type pg from 'pg';
 import type { TokenOrder, TokenOrderField } from '../../../src/contract/token';
 import { orderChangeColumns, PG_ORDER_COLUMNS } from './schema';
