@@ -119,6 +119,29 @@ test.describe('the audit', () => {
     await expect(records(page)).toHaveCount(2);
   });
 
+  test('a change just made reads “just now” where the browser’s clock is behind the server’s', async ({
+    page,
+    request,
+  }) => {
+    // This browser's clock runs 40 seconds behind the service's.
+    await page.clock.setFixedTime(Date.now() - 40_000);
+    const name = unique('Skewed clock');
+    const token = await createToken(request, { name, remain_quota: 500_000 });
+    await connected(page);
+    await page.getByRole('link', { name, exact: true }).click();
+    const history = page
+      .getByRole('dialog', { name: `Token: ${name}` })
+      .getByRole('region', { name: 'History' });
+    const created = history.getByRole('article').first();
+    await expect(created).toContainText('Created token');
+    await expect(created).toContainText('just now');
+    await expect(created).not.toContainText(/in \d+ seconds/);
+
+    await page.goto(`/?view=audit&token_id=${token.id}`);
+    await expect(records(page).first()).toContainText('just now');
+    await expect(records(page).first()).not.toContainText(/in \d+ seconds/);
+  });
+
   test('the owner sees an operator’s change under the operator’s name', async ({
     page,
     request,

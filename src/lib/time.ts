@@ -24,6 +24,28 @@ export function formatRelative(unixSeconds: number, now: number, locale = 'en-US
   return format.format(0, 'second');
 }
 
+/**
+ * How far ahead of this browser's clock the server's may be: a change the server stamped a few
+ * seconds "from now" has already happened, on a clock that runs a little ahead.
+ */
+export const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * When something that has already happened (a change, a use) did: "2 hours ago", and `justNow`
+ * for the last minute, or for a time up to a minute ahead of this clock. Times are refreshed
+ * every half minute or so, which makes "12 seconds ago" wrong as soon as it is shown.
+ */
+export function formatSince(
+  unixSeconds: number,
+  now: number,
+  locale: string,
+  justNow: string,
+): string {
+  const ago = now - unixSeconds;
+  if (ago < 60 && ago >= -CLOCK_SKEW_SECONDS) return justNow;
+  return formatRelative(unixSeconds, now, locale);
+}
+
 export function formatDateTime(unixSeconds: number, locale = 'en-US'): string {
   return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(unixSeconds * 1000),

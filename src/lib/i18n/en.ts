@@ -110,6 +110,7 @@ export const en = {
   'status.4': 'Exhausted',
 
   'expiry.never': 'Never',
+  'time.justNow': 'just now',
 
   'quota.unlimited': 'Unlimited',
   'quota.units': '{value} units',

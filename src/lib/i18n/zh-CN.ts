@@ -103,6 +103,7 @@ export const zhCN: Messages = {
   'status.3': '已过期',
   'status.4': '已耗尽',
   'expiry.never': '永不过期',
+  'time.justNow': '刚刚',
   'quota.unlimited': '无限额度',
   'quota.units': '{value} 额度单位',
   'action.edit': '编辑',
