@@ -1,6 +1,6 @@
 import type { UsageFigures } from '../contract/usage';
-import { dateTimeFormat } from './intl-cache';
 import { unitsToUsd } from './quota';
+import { formatTime, formatUtcDay } from './time';
 
 /** One bucket as the chart and its table show it. */
 export interface UsagePoint {
@@ -17,11 +17,7 @@ export interface UsagePoint {
  * service cuts days at 00:00 UTC).
  */
 export function bucketLabel(time: number, bucket: UsageFigures['bucket'], locale: string): string {
-  const options: Intl.DateTimeFormatOptions =
-    bucket === 'hour'
-      ? { hour: '2-digit', minute: '2-digit' }
-      : { month: 'short', day: 'numeric', timeZone: 'UTC' };
-  return dateTimeFormat(locale, options).format(new Date(time * 1000));
+  return bucket === 'hour' ? formatTime(time, locale) : formatUtcDay(time, locale);
 }
 
 export function usagePoints(
