@@ -57,7 +57,7 @@ test('a charged token shows its totals, models and chart, and leads the usage ov
   await expect(usage.getByText('$4.00', { exact: true })).toBeVisible();
   await expect(usage.getByText('2,000,000 units', { exact: true }).first()).toBeVisible();
   await expect(usage.getByRole('list', { name: 'Denied by reason' })).toContainText(
-    'EXHAUSTED · 1',
+    'Out of quota · 1',
   );
   const models = usage.getByRole('table', { name: 'By model' });
   await expect(models.getByRole('row')).toHaveCount(3);
