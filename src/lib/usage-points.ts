@@ -1,4 +1,4 @@
-import type { UsageFigures } from '../contract/usage';
+import { USAGE_BUCKETS, type UsageFigures } from '../contract/usage';
 import { unitsToUsd } from './quota';
 import { formatTime, formatUtcDay } from './time';
 
@@ -10,6 +10,8 @@ export interface UsagePoint {
   quota: number;
   requests: number;
   denied: number;
+  /** The bucket still running (this hour, today): what it holds so far. */
+  partial: boolean;
 }
 
 /**
@@ -21,14 +23,16 @@ export function bucketLabel(time: number, bucket: UsageFigures['bucket'], locale
 }
 
 export function usagePoints(
-  figures: Pick<UsageFigures, 'series' | 'bucket'>,
+  figures: Pick<UsageFigures, 'series' | 'bucket' | 'to'>,
   quotaPerUnit: number,
   locale: string,
 ): UsagePoint[] {
+  const size = USAGE_BUCKETS[figures.bucket];
   return figures.series.map((point) => ({
     ...point,
     label: bucketLabel(point.time, figures.bucket, locale),
     usd: unitsToUsd(point.quota, quotaPerUnit),
+    partial: point.time + size > figures.to,
   }));
 }
 

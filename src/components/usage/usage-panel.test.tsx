@@ -36,7 +36,8 @@ describe('the usage panel', () => {
   it('shows totals in USD and units, denied verifies by reason, and spending by model', async () => {
     fakeServer({
       'GET /api/status': () => SERVICE_STATUS,
-      'GET /api/token/5/usage': () => ok(figures()),
+      // Asked an hour into the third day: that day is still running.
+      'GET /api/token/5/usage': () => ok(figures({ to: 2 * 86_400 + HOUR })),
     });
     const { user } = renderWithProviders(<UsagePanel scope={{ id: 5, name: 'bot' }} />, {
       connection: service,
@@ -56,7 +57,10 @@ describe('the usage panel', () => {
     await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
     const periods = await screen.findByRole('table', { name: 'Usage by period' });
     expect(within(periods).getAllByRole('row')).toHaveLength(4);
-    expect(within(periods).getAllByRole('row')[3]).toHaveTextContent(/4\s*\$3\.00.*2$/);
+    expect(within(periods).getAllByRole('row')[3]).toHaveTextContent(
+      /^Jan 3 \(so far\)\s*4\s*\$3\.00.*2$/,
+    );
+    expect(within(periods).getAllByRole('row')[2]).toHaveTextContent(/^Jan 2\s*0/);
   });
 
   it('names the reasons for refusals in words, in Chinese too', async () => {
