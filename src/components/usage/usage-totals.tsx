@@ -1,4 +1,5 @@
-import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Grid, Group, Paper, Text } from '@mantine/core';
+import '@mantine/core/styles/Grid.css';
 import { useId, type ReactNode } from 'react';
 import type { UsageFigures } from '../../contract/usage';
 import { numberFormat } from '../../lib/intl-cache';
@@ -9,7 +10,7 @@ type DeniedCode = keyof UsageFigures['totals']['denied_by_code'];
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="sm">
+    <Paper withBorder radius="md" p="sm" h="100%">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
@@ -36,13 +37,22 @@ export function UsageTotals({
   );
   return (
     <>
-      <SimpleGrid cols={{ base: deniedCounted ? 3 : 2 }} spacing="xs">
-        <Stat label={t('usage.spent')}>
-          <QuotaAmount units={totals.quota} size="lg" />
-        </Stat>
-        <Stat label={t('usage.requests')}>{count.format(totals.requests)}</Stat>
-        {deniedCounted && <Stat label={t('usage.denied')}>{count.format(totals.denied)}</Stat>}
-      </SimpleGrid>
+      {/* On a phone the amount spent, the longest figure, has a row of its own. */}
+      <Grid gap="xs">
+        <Grid.Col span={{ base: 12, xs: deniedCounted ? 4 : 6 }}>
+          <Stat label={t('usage.spent')}>
+            <QuotaAmount units={totals.quota} size="lg" />
+          </Stat>
+        </Grid.Col>
+        <Grid.Col span={{ base: deniedCounted ? 6 : 12, xs: deniedCounted ? 4 : 6 }}>
+          <Stat label={t('usage.requests')}>{count.format(totals.requests)}</Stat>
+        </Grid.Col>
+        {deniedCounted && (
+          <Grid.Col span={{ base: 6, xs: 4 }}>
+            <Stat label={t('usage.denied')}>{count.format(totals.denied)}</Stat>
+          </Grid.Col>
+        )}
+      </Grid>
       {codes.length > 0 && (
         <Group gap={6}>
           <Text size="sm" c="dimmed" id={labelId}>
