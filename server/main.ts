@@ -12,7 +12,7 @@ import { listen } from './http/node-server';
 import type { App } from './http/types';
 import { createProxyApp } from './proxy-app';
 import { loadConfig, type Config } from './config';
-import { demoTokens } from './demo-tokens';
+import { addDemoDataIfEmpty } from './demo-tokens';
 import { openPostgresStore } from './store/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { nowInSeconds } from './store/token-record';
@@ -161,8 +161,8 @@ function announceGeneratedKey(key: string, file: string): void {
 }
 
 async function addDemoTokensIfEmpty(store: TokenStore): Promise<void> {
-  const added = await store.insertManyIfEmpty(demoTokens(nowInSeconds()));
-  if (added > 0) console.log(`Demo mode: added ${added} demo tokens`);
+  const added = await addDemoDataIfEmpty(store, nowInSeconds());
+  if (added > 0) console.log(`Demo mode: added ${added} demo tokens and their usage figures`);
 }
 
 function httpUrl(host: string, port: number): string {
