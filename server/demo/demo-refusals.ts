@@ -65,7 +65,7 @@ export function refusals(
   for (let n = 0; n < tries; n += 1) {
     const hour = last + HOUR * wholeBetween(random, 1, TRIED_AFTER_STOP / HOUR);
     const code = hour <= now ? stoppedCode(token, hour) : null;
-    if (code) refuse(hour, pickOf(random, models), code, 8);
+    if (code) refuse(hour, pickOf(random, models), code, 12);
   }
 }
 
