@@ -18,6 +18,7 @@ const ENGINE_TESTS = [
   'server/reliability/hostile-input.test.ts',
   'server/reliability/crash-durability.test.ts',
   'server/reliability/concurrency.test.ts',
+  'server/demo-tokens.test.ts',
 ];
 /**
  * Tests of PostgreSQL alone: its engine's own (schema, configuration), the move from SQLite, and

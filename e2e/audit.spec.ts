@@ -119,6 +119,29 @@ test.describe('the audit', () => {
     await expect(records(page)).toHaveCount(2);
   });
 
+  test('a change just made reads “just now” where the browser’s clock is behind the server’s', async ({
+    page,
+    request,
+  }) => {
+    // This browser's clock runs 40 seconds behind the service's.
+    await page.clock.setFixedTime(Date.now() - 40_000);
+    const name = unique('Skewed clock');
+    const token = await createToken(request, { name, remain_quota: 500_000 });
+    await connected(page);
+    await page.getByRole('link', { name, exact: true }).click();
+    const history = page
+      .getByRole('dialog', { name: `Token: ${name}` })
+      .getByRole('region', { name: 'History' });
+    const created = history.getByRole('article').first();
+    await expect(created).toContainText('Created token');
+    await expect(created).toContainText('just now');
+    await expect(created).not.toContainText(/in \d+ seconds/);
+
+    await page.goto(`/?view=audit&token_id=${token.id}`);
+    await expect(records(page).first()).toContainText('just now');
+    await expect(records(page).first()).not.toContainText(/in \d+ seconds/);
+  });
+
   test('the owner sees an operator’s change under the operator’s name', async ({
     page,
     request,
@@ -147,5 +170,46 @@ test.describe('the audit', () => {
     await page.getByRole('combobox', { name: 'Person' }).selectOption({ label: operatorName });
     expect(addressParam(page, 'actor')).toBe(String(operator.id));
     await expect(records(page)).toHaveCount(1);
+  });
+});
+
+test.describe('in a British browser', () => {
+  test.use({ locale: 'en-GB', timezoneId: 'UTC' });
+
+  test('one instant is written the same way in the list, the details, History, the audit and the editor', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('One format');
+    const expiry = Math.floor(Date.now() / 60_000) * 60 + 3 * 86_400;
+    const written = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(expiry * 1000);
+    // "30 Nov 2026, 14:05": the browser's own way, hours to 23.
+    const whole = written({ dateStyle: 'medium', timeStyle: 'short' });
+    expect(whole).not.toMatch(/AM|PM/i);
+    const token = await createToken(request, { name, remain_quota: 500_000, expired_time: expiry });
+
+    await connected(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+    const row = rowOf(page, name);
+    await expect(row).toContainText(written({ dateStyle: 'medium' }));
+    await expect(row).toContainText(written({ timeStyle: 'short' }));
+
+    await row.getByRole('link', { name }).click();
+    const drawer = page.getByRole('dialog', { name: `Token: ${name}` });
+    await expect(drawer.getByRole('definition').filter({ hasText: whole })).toHaveCount(1);
+    const history = drawer.getByRole('region', { name: 'History' });
+    await expect(history.getByRole('article').first()).toContainText(`Expires: ${whole}`);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit token' });
+    await expect(edit).toContainText(`Keeps the current expiry: ${whole}.`);
+    await edit.getByText('Date', { exact: true }).click();
+    await expect(edit.getByRole('button', { name: 'Expiry date and time' })).toHaveText(whole);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/?view=audit&token_id=${token.id}`);
+    await expect(records(page).first()).toContainText(`Expires: ${whole}`);
   });
 });

@@ -57,17 +57,26 @@ test('a charged token shows its totals, models and chart, and leads the usage ov
   await expect(usage.getByText('$4.00', { exact: true })).toBeVisible();
   await expect(usage.getByText('2,000,000 units', { exact: true }).first()).toBeVisible();
   await expect(usage.getByRole('list', { name: 'Denied by reason' })).toContainText(
-    'EXHAUSTED · 1',
+    'Out of quota · 1',
   );
   const models = usage.getByRole('table', { name: 'By model' });
   await expect(models.getByRole('row')).toHaveCount(3);
   await expect(models.getByRole('row').nth(1)).toContainText(/gpt-4o\s*3\s*\$3\.00/);
   await expect(models.getByRole('row').nth(2)).toContainText(/claude-3-haiku\s*0\s*\$1\.00/);
-  // The chart is drawn, and its figures are there as a table too.
+  // The chart is drawn; untouched, its legend reads the range's totals, and it says that
+  // today's bar is only what today spent so far. Its figures are there as a table too.
   await expect(usage.locator('canvas').first()).toBeVisible();
+  const day = (daysAgo: number) =>
+    new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+      Date.now() - daysAgo * 86_400_000,
+    );
+  await expect(usage).toContainText(`Time${day(6)} – ${day(0)}Spent$4.00Requests3`);
+  await expect(usage.getByText('The lighter bar is today (UTC), so far.')).toBeVisible();
   await usage.getByRole('button', { name: 'Show the figures as a table' }).click();
   const series = usage.getByRole('table', { name: 'Usage by period' });
-  await expect(series.getByRole('row').last()).toContainText(/3\s*\$4\.00/);
+  await expect(series.getByRole('row').last()).toContainText(
+    new RegExp(`${day(0)} \\(so far\\)\\s*3\\s*\\$4\\.00`),
+  );
 
   // The address opens the same details again.
   await page.reload();

@@ -15,7 +15,7 @@ import { DEFAULT_QUOTA_PER_UNIT } from '../src/contract/status';
 import { NEVER, tokenListQuerySchema } from '../src/contract/token';
 import { nextResetTime, type QuotaResetPeriod } from '../src/contract/quota-reset';
 import { between, pick } from './seed-random';
-import { usageSums } from './seed-usage';
+import { regularIds, usageSums, type SeedRules } from './seed-usage';
 import { auditRows } from './seed-audit';
 import { parseSecret } from '../server/config';
 import { generateTokenKey, nowInSeconds } from '../server/store/token-record';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     if (usageDays > 0) {
       if (lastId === 0) throw new Error('there are no tokens to add usage figures to');
       let rows = 0;
-      for (const day of usageSums(lastId, usageDays, now)) {
+      for (const day of usageSums(await readRegulars(store, lastId), usageDays, now)) {
         await store.addUsage(day);
         rows += day.length;
       }
@@ -86,6 +86,16 @@ async function main(): Promise<void> {
   } finally {
     await store.close();
   }
+}
+
+/** The tokens the usage figures are spread over, with the rules they must keep to. */
+async function readRegulars(store: TokenStore, lastId: number): Promise<SeedRules[]> {
+  const regulars: SeedRules[] = [];
+  for (const id of regularIds(lastId)) {
+    const token = await store.get(id);
+    if (token) regulars.push(token);
+  }
+  return regulars;
 }
 
 function* batches(count: number, now: number): Generator<TokenRecordInput[]> {
@@ -171,6 +181,17 @@ function syntheticName(index: number): string {
   return `${pick(TEAMS)} ${pick(PURPOSES)} ${index}`;
 }
 
+/**
+ * When a token was last used: for most, in the last few days; for the rest, at some time since it
+ * was made. Never after it expired.
+ */
+function lastUse(created: number, expired: number, now: number): number {
+  const until = expired === NEVER ? now : Math.min(now, expired);
+  return Math.random() < 0.6
+    ? Math.max(created, until - between(0, 3 * DAY))
+    : between(created, until);
+}
+
 /** A spread like a real gateway's: mostly enabled, some disabled, expired, exhausted, unlimited. */
 function synthetic(index: number, now: number): TokenRecordInput {
   const unit = DEFAULT_QUOTA_PER_UNIT;
@@ -200,7 +221,7 @@ function synthetic(index: number, now: number): TokenRecordInput {
     unlimited_quota: Math.random() < 0.15,
     expired_time,
     created_time: created,
-    accessed_time: between(created, now),
+    accessed_time: lastUse(created, expired_time, now),
     models: pick(MODEL_LISTS),
     subnet: Math.random() < 0.05 ? '10.0.0.0/8' : '',
     quota_reset_period: period,

@@ -12,11 +12,13 @@ import { listen } from './http/node-server';
 import type { App } from './http/types';
 import { createProxyApp } from './proxy-app';
 import { loadConfig, type Config } from './config';
-import { demoTokens } from './demo-tokens';
+import { addDemoDataIfEmpty } from './demo-tokens';
 import { openPostgresStore } from './store/postgres/store';
 import { openSqliteStore } from './store/sqlite/store';
 import { nowInSeconds } from './store/token-record';
 import type { TokenLoadingPort } from './store/ports/token-loading';
+import type { TokenPort } from './store/ports/tokens';
+import type { UsagePort } from './store/ports/usage';
 import type { TokenStore } from './store/token-store';
 
 const BUILT_DASHBOARD = fileURLToPath(new URL('../dist', import.meta.url));
@@ -161,9 +163,11 @@ function announceGeneratedKey(key: string, file: string): void {
   );
 }
 
-async function addDemoTokensIfEmpty(store: TokenLoadingPort): Promise<void> {
-  const added = await store.insertManyIfEmpty(demoTokens(nowInSeconds()));
-  if (added > 0) console.log(`Demo mode: added ${added} demo tokens`);
+async function addDemoTokensIfEmpty(
+  store: TokenLoadingPort & TokenPort & UsagePort,
+): Promise<void> {
+  const added = await addDemoDataIfEmpty(store, nowInSeconds());
+  if (added > 0) console.log(`Demo mode: added ${added} demo tokens and their usage figures`);
 }
 
 function httpUrl(host: string, port: number): string {

@@ -58,6 +58,19 @@ it('adds days of usage figures to the tokens already there, with --count 0', asy
     expect(figures?.totals.denied_by_code.NOT_FOUND).toBeGreaterThan(0);
     expect(figures?.top_tokens).toHaveLength(10);
     expect(figures?.series.filter((point) => point.requests > 0).length).toBeGreaterThanOrEqual(2);
+
+    // The busiest tokens' figures agree with them: last used in their last hour of requests,
+    // only on the models they allow.
+    for (const top of figures!.top_tokens!) {
+      const token = (await store.get(top.token_id))!;
+      const hourly = await store.usage({ from, to: now + 1, bucket: 'hour' }, token.id);
+      const busy = hourly!.series.filter((point) => point.requests > 0).map((point) => point.time);
+      expect(Math.max(...busy), token.name).toBe(Math.floor(token.accessed_time / 3_600) * 3_600);
+      const allowed = token.models.split(',').filter(Boolean);
+      if (allowed.length > 0) {
+        for (const row of hourly!.by_model) expect(allowed, token.name).toContain(row.model);
+      }
+    }
   } finally {
     await store.close();
   }

@@ -3,6 +3,7 @@ export interface DemoToken {
   name: string;
   /** Dollars left; 0 makes an exhausted token unless unlimited. */
   left: number;
+  /** Dollars spent over its life: its usage figures add up to this. */
   used: number;
   unlimited?: boolean;
   disabled?: boolean;
@@ -13,4 +14,6 @@ export interface DemoToken {
   usedDaysAgo?: number;
   models?: string;
   subnet?: string;
+  /** Requests a minute; absent for no limit. */
+  rpmLimit?: number;
 }

@@ -49,7 +49,7 @@ export const PEOPLE_AND_PROJECTS: readonly DemoToken[] = [
   {
     name: 'Analytics notebook',
     left: 0,
-    used: 0,
+    used: 120,
     unlimited: true,
     disabled: true,
     expiresInDays: 'never',
@@ -93,7 +93,7 @@ export const PEOPLE_AND_PROJECTS: readonly DemoToken[] = [
   {
     name: '客服机器人',
     left: 0,
-    used: 0,
+    used: 410,
     unlimited: true,
     expiresInDays: 'never',
     createdDaysAgo: 220,
@@ -128,7 +128,7 @@ export const PEOPLE_AND_PROJECTS: readonly DemoToken[] = [
   {
     name: 'Code review bot',
     left: 0,
-    used: 0,
+    used: 38,
     unlimited: true,
     expiresInDays: 365,
     createdDaysAgo: 55,

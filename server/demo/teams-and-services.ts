@@ -45,7 +45,7 @@ export const TEAMS_AND_SERVICES: readonly DemoToken[] = [
   {
     name: 'CI runner (nightly evals)',
     left: 0,
-    used: 0,
+    used: 64,
     unlimited: true,
     expiresInDays: 'never',
     createdDaysAgo: 150,
@@ -67,6 +67,7 @@ export const TEAMS_AND_SERVICES: readonly DemoToken[] = [
     expiresInDays: 3,
     createdDaysAgo: 30,
     usedDaysAgo: 0,
+    rpmLimit: 20,
   },
   { name: 'Carol – data cleaning', left: 25, used: 0, expiresInDays: 60, createdDaysAgo: 2 },
   {
@@ -97,7 +98,7 @@ export const TEAMS_AND_SERVICES: readonly DemoToken[] = [
   {
     name: 'Support chatbot',
     left: 0,
-    used: 0,
+    used: 930,
     unlimited: true,
     expiresInDays: 'never',
     createdDaysAgo: 240,
@@ -164,6 +165,7 @@ export const TEAMS_AND_SERVICES: readonly DemoToken[] = [
     expiresInDays: 45,
     createdDaysAgo: 50,
     usedDaysAgo: 1,
+    rpmLimit: 60,
   },
   {
     name: 'Partner API – Globex',

@@ -8,13 +8,13 @@ import {
   type ReactNode,
 } from 'react';
 import { en, type MessageKey, type Messages } from '../lib/i18n/en';
-import { INTL_LOCALE, loadMessages, preferredLanguage, type Language } from '../lib/i18n/languages';
+import { intlLocale, loadMessages, preferredLanguage, type Language } from '../lib/i18n/languages';
 import { interpolate, type Params } from '../lib/i18n/translate';
 
 export interface I18n {
   language: Language;
   setLanguage: (language: Language) => void;
-  /** BCP 47 tag used for Intl number and date formatting. */
+  /** BCP 47 tag used for Intl number and date formatting (lib/time.ts writes every date). */
   locale: string;
   t: (key: MessageKey, params?: Params) => string;
 }
@@ -22,10 +22,12 @@ export interface I18n {
 const STORAGE_KEY = 'tokendesk.language';
 const I18nContext = createContext<I18n | null>(null);
 
+const browserLanguages = (): readonly string[] => navigator.languages ?? [navigator.language];
+
 function initialLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEY);
   if (stored === 'en' || stored === 'zh-CN') return stored;
-  return preferredLanguage(navigator.languages ?? [navigator.language]);
+  return preferredLanguage(browserLanguages());
 }
 
 export function I18nProvider({ children }: { children: ReactNode }) {
@@ -78,7 +80,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     () => ({
       language: catalogue.language,
       setLanguage,
-      locale: INTL_LOCALE[catalogue.language],
+      locale: intlLocale(catalogue.language, browserLanguages()),
       t,
     }),
     [catalogue.language, setLanguage, t],

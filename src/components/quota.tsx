@@ -77,19 +77,29 @@ export function useQuota(): QuotaSettings {
 }
 
 /**
- * A quota figure the way the person chose to see it, with the other unit beneath or on hover.
+ * A quota figure the way the person chose to see it, with the other unit beneath or on hover;
+ * `lg` where it is a headline figure, the other unit staying small and quiet beneath it.
  * Plain elements: a page of tokens draws several hundred of these.
  */
-export function QuotaAmount({ units, unlimited = false }: { units: number; unlimited?: boolean }) {
+export function QuotaAmount({
+  units,
+  unlimited = false,
+  size = 'sm',
+}: {
+  units: number;
+  unlimited?: boolean;
+  size?: 'sm' | 'lg';
+}) {
   const { quotaPerUnit, display } = useQuota();
   const { t, locale } = useI18n();
-  if (unlimited) return <span className={classes.amount}>{t('quota.unlimited')}</span>;
+  const amount = size === 'lg' ? `${classes.amount} ${classes.large}` : classes.amount;
+  if (unlimited) return <span className={amount}>{t('quota.unlimited')}</span>;
   const usd = formatUsd(units, quotaPerUnit, locale);
   const unitText = t('quota.units', { value: formatUnits(units, locale) });
   if (display === 'both') {
     return (
       <span>
-        <span className={classes.amount}>{usd}</span>
+        <span className={amount}>{usd}</span>
         <span className={classes.other}>{unitText}</span>
       </span>
     );
@@ -97,7 +107,7 @@ export function QuotaAmount({ units, unlimited = false }: { units: number; unlim
   const [shown, other] = display === 'usd' ? [usd, unitText] : [unitText, usd];
   return (
     <span className={hint.hint} data-hint={other} data-side="top">
-      <span className={classes.amount}>{shown}</span>
+      <span className={amount}>{shown}</span>
     </span>
   );
 }

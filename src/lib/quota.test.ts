@@ -3,6 +3,7 @@ import {
   amountToUnits,
   formatUnits,
   formatUsd,
+  formatUsdTicks,
   parseAmount,
   unitsToUsd,
   usdToUnits,
@@ -64,5 +65,23 @@ describe('parsing what people type', () => {
     expect(amountToUnits('-1', 'usd', 500_000)).toEqual({ ok: false, reason: 'negative' });
     expect(amountToUnits('x', 'usd', 500_000)).toEqual({ ok: false, reason: 'not-a-number' });
     expect(amountToUnits('3000000000', 'usd', 500_000)).toEqual({ ok: false, reason: 'too-large' });
+  });
+});
+
+describe('dollar ticks along a chart’s axis', () => {
+  it('are whole dollars when the steps are', () => {
+    expect(formatUsdTicks([0, 25, 50, 75, 100])).toEqual(['$0', '$25', '$50', '$75', '$100']);
+  });
+
+  it('are short from a thousand on, in either language', () => {
+    expect(formatUsdTicks([0, 1_000, 2_000, 4_000])).toEqual(['$0', '$1K', '$2K', '$4K']);
+    expect(formatUsdTicks([0, 2_500, 12_500])).toEqual(['$0', '$2.5K', '$12.5K']);
+    expect(formatUsdTicks([0, 10_000, 20_000], 'zh-CN')).toEqual(['US$0', 'US$1万', 'US$2万']);
+  });
+
+  it('keep cents, all alike, when a step needs them', () => {
+    expect(formatUsdTicks([0, 0.5, 1, 1.5])).toEqual(['$0.00', '$0.50', '$1.00', '$1.50']);
+    expect(formatUsdTicks([0, 0.1, 0.2, 0.1 + 0.2])).toEqual(['$0.00', '$0.10', '$0.20', '$0.30']);
+    expect(formatUsdTicks([0, 0.002, 0.004])).toEqual(['$0.000', '$0.002', '$0.004']);
   });
 });

@@ -40,6 +40,44 @@ export function formatUsd(units: number, quotaPerUnit: number, locale = 'en-US')
   }).format(usd);
 }
 
+/** Decimals a figure needs to be written exactly, up to six. */
+function decimalsOf(value: number): number {
+  for (let decimals = 0; decimals < 6; decimals += 1) {
+    const scaled = value * 10 ** decimals;
+    if (Math.abs(scaled - Math.round(scaled)) < 1e-9 * Math.max(1, Math.abs(scaled))) {
+      return decimals;
+    }
+  }
+  return 6;
+}
+
+/**
+ * Dollar figures along a chart's axis, written alike: whole dollars when every one is whole
+ * ("$25"), cents when one needs them ("$0.25"), and short from a thousand on ("$4K").
+ */
+export function formatUsdTicks(values: readonly number[], locale = 'en-US'): string[] {
+  const largest = Math.max(0, ...values.map(Math.abs));
+  if (largest >= 1_000) {
+    const compact = numberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 1,
+    });
+    return values.map((value) => compact.format(value));
+  }
+  const needed = Math.max(...values.map(decimalsOf));
+  const decimals = needed === 0 ? 0 : Math.max(2, needed);
+  const format = numberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  });
+  return values.map((value) => format.format(value));
+}
+
 export function formatUnits(units: number, locale = 'en-US'): string {
   return numberFormat(locale, { maximumFractionDigits: 0 }).format(units);
 }

@@ -1,6 +1,6 @@
-import type { UsageFigures } from '../contract/usage';
-import { dateTimeFormat } from './intl-cache';
+import { USAGE_BUCKETS, type UsageFigures } from '../contract/usage';
 import { unitsToUsd } from './quota';
+import { formatTime, formatUtcDay } from './time';
 
 /** One bucket as the chart and its table show it. */
 export interface UsagePoint {
@@ -10,6 +10,8 @@ export interface UsagePoint {
   quota: number;
   requests: number;
   denied: number;
+  /** The bucket still running (this hour, today): what it holds so far. */
+  partial: boolean;
 }
 
 /**
@@ -17,22 +19,20 @@ export interface UsagePoint {
  * service cuts days at 00:00 UTC).
  */
 export function bucketLabel(time: number, bucket: UsageFigures['bucket'], locale: string): string {
-  const options: Intl.DateTimeFormatOptions =
-    bucket === 'hour'
-      ? { hour: '2-digit', minute: '2-digit' }
-      : { month: 'short', day: 'numeric', timeZone: 'UTC' };
-  return dateTimeFormat(locale, options).format(new Date(time * 1000));
+  return bucket === 'hour' ? formatTime(time, locale) : formatUtcDay(time, locale);
 }
 
 export function usagePoints(
-  figures: Pick<UsageFigures, 'series' | 'bucket'>,
+  figures: Pick<UsageFigures, 'series' | 'bucket' | 'to'>,
   quotaPerUnit: number,
   locale: string,
 ): UsagePoint[] {
+  const size = USAGE_BUCKETS[figures.bucket];
   return figures.series.map((point) => ({
     ...point,
     label: bucketLabel(point.time, figures.bucket, locale),
     usd: unitsToUsd(point.quota, quotaPerUnit),
+    partial: point.time + size > figures.to,
   }));
 }
 

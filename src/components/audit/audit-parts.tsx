@@ -1,19 +1,21 @@
 import { Stack, Text } from '@mantine/core';
 import type { AuditRecord } from '../../contract/audit';
-import { formatDateTime, formatRelative } from '../../lib/time';
+import { formatDateTime, formatSince } from '../../lib/time';
 import { DetailsLink } from '../details-link';
 import { useI18n } from '../i18n';
 import { tokenNameOf } from './audit-changes';
 import { ACTION_WORDS, ROLE_WORDS } from './audit-words';
 
-/** When: the date and time in the person's clock, and how long ago. */
+/** When: the date and time in the person's clock (kept on one line), and how long ago. */
 export function RecordTime({ time, now }: { time: number; now: number }) {
-  const { locale } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <Stack gap={0}>
-      <Text size="sm">{formatDateTime(time, locale)}</Text>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(time, locale)}
+      </Text>
       <Text size="xs" c="dimmed">
-        {formatRelative(time, now, locale)}
+        {formatSince(time, now, locale, t('time.justNow'))}
       </Text>
     </Stack>
   );

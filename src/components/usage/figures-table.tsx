@@ -44,7 +44,12 @@ export function FiguresTable({
         {rows.map((row) => (
           <Table.Tr key={row.key}>
             {row.cells.map((cell, index) => (
-              <Table.Td key={index} ta={align(index)}>
+              // Figures stay on one line; names and times wrap instead.
+              <Table.Td
+                key={index}
+                ta={align(index)}
+                style={index < leading ? undefined : { whiteSpace: 'nowrap' }}
+              >
                 {cell}
               </Table.Td>
             ))}

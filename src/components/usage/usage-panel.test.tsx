@@ -33,10 +33,11 @@ const figures = (fields: Partial<UsageFigures> = {}): UsageFigures => ({
 const service = { baseUrl: 'http://server.test', adminKey: 'k', kind: 'tokendesk' } as const;
 
 describe('the usage panel', () => {
-  it('shows totals in USD and units, denied verifies by code, and spending by model', async () => {
+  it('shows totals in USD and units, denied verifies by reason, and spending by model', async () => {
     fakeServer({
       'GET /api/status': () => SERVICE_STATUS,
-      'GET /api/token/5/usage': () => ok(figures()),
+      // Asked an hour into the third day: that day is still running.
+      'GET /api/token/5/usage': () => ok(figures({ to: 2 * 86_400 + HOUR })),
     });
     const { user } = renderWithProviders(<UsagePanel scope={{ id: 5, name: 'bot' }} />, {
       connection: service,
@@ -47,7 +48,7 @@ describe('the usage panel', () => {
     expect(screen.getByText('$3.00')).toBeInTheDocument();
     expect(screen.getByText('1,500,000 units')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Denied by reason' })).toHaveTextContent(
-      'RATE_LIMITED · 2',
+      'Over the rate limit · 2',
     );
     // What the chart draws is read out as a sentence, and offered as a table.
     expect(
@@ -56,7 +57,36 @@ describe('the usage panel', () => {
     await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
     const periods = await screen.findByRole('table', { name: 'Usage by period' });
     expect(within(periods).getAllByRole('row')).toHaveLength(4);
-    expect(within(periods).getAllByRole('row')[3]).toHaveTextContent(/4\s*\$3\.00.*2$/);
+    expect(within(periods).getAllByRole('row')[3]).toHaveTextContent(
+      /^Jan 3 \(so far\)\s*4\s*\$3\.00.*2$/,
+    );
+    expect(within(periods).getAllByRole('row')[2]).toHaveTextContent(/^Jan 2\s*0/);
+  });
+
+  it('names the reasons for refusals in words, in Chinese too', async () => {
+    const refused = figures({
+      totals: {
+        requests: 4,
+        quota: 1_500_000,
+        denied: 9,
+        denied_by_code: { IP_NOT_ALLOWED: 2, RATE_LIMITED: 6, NOT_FOUND: 1 },
+      },
+    });
+    fakeServer({
+      'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/token/5/usage': () => ok(refused),
+    });
+    renderWithProviders(<UsagePanel scope={{ id: 5, name: 'bot' }} />, {
+      connection: service,
+      language: 'zh-CN',
+    });
+    const reasons = await screen.findByRole('list', { name: '按原因统计的拒绝' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['超出速率限制 · 6', '地址不允许 · 2', '未知密钥 · 1']);
+    expect(reasons).not.toHaveTextContent(/[A-Z]{2,}_/);
   });
 
   it('asks for the range chosen, by the hour for a day, and keeps it in the address', async () => {

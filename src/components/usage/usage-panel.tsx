@@ -121,7 +121,7 @@ export function UsagePanel({
                 })}
               </VisuallyHidden>
               <LazyBoundary>
-                <UsageChart points={points} height={chartHeight} />
+                <UsageChart points={points} bucket={view.figures.bucket} height={chartHeight} />
               </LazyBoundary>
               <Disclosure
                 id={`usage-table-${scope?.id ?? 'all'}`}

@@ -59,7 +59,7 @@ export function SeriesTable({
         rows={points.map((point) => ({
           key: point.time,
           cells: [
-            point.label,
+            point.partial ? t('usage.soFar', { when: point.label }) : point.label,
             count.format(point.requests),
             <QuotaAmount key="quota" units={point.quota} />,
             ...denied(count.format(point.denied)),

@@ -1,24 +1,27 @@
-import { Badge, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Grid, Group, Paper, Text } from '@mantine/core';
+import '@mantine/core/styles/Grid.css';
 import { useId, type ReactNode } from 'react';
 import type { UsageFigures } from '../../contract/usage';
 import { numberFormat } from '../../lib/intl-cache';
 import { useI18n } from '../i18n';
 import { QuotaAmount } from '../quota';
 
+type DeniedCode = keyof UsageFigures['totals']['denied_by_code'];
+
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Paper withBorder radius="md" p="sm">
+    <Paper withBorder radius="md" p="sm" h="100%">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="lg" fw={600} component="div">
+      <Text size="lg" fw={700} component="div">
         {children}
       </Text>
     </Paper>
   );
 }
 
-/** The range's sums: spent in USD and units, requests, and denied verifies by code. */
+/** The range's sums: spent in USD and units, requests, and denied verifies by reason. */
 export function UsageTotals({
   totals,
   deniedCounted,
@@ -29,16 +32,27 @@ export function UsageTotals({
   const { t, locale } = useI18n();
   const count = numberFormat(locale);
   const labelId = useId();
-  const codes = Object.entries(totals.denied_by_code).sort(([, a], [, b]) => b - a);
+  const codes = (Object.entries(totals.denied_by_code) as Array<[DeniedCode, number]>).sort(
+    ([, a], [, b]) => b - a,
+  );
   return (
     <>
-      <SimpleGrid cols={{ base: deniedCounted ? 3 : 2 }} spacing="xs">
-        <Stat label={t('usage.spent')}>
-          <QuotaAmount units={totals.quota} />
-        </Stat>
-        <Stat label={t('usage.requests')}>{count.format(totals.requests)}</Stat>
-        {deniedCounted && <Stat label={t('usage.denied')}>{count.format(totals.denied)}</Stat>}
-      </SimpleGrid>
+      {/* On a phone the amount spent, the longest figure, has a row of its own. */}
+      <Grid gap="xs">
+        <Grid.Col span={{ base: 12, xs: deniedCounted ? 4 : 6 }}>
+          <Stat label={t('usage.spent')}>
+            <QuotaAmount units={totals.quota} size="lg" />
+          </Stat>
+        </Grid.Col>
+        <Grid.Col span={{ base: deniedCounted ? 6 : 12, xs: deniedCounted ? 4 : 6 }}>
+          <Stat label={t('usage.requests')}>{count.format(totals.requests)}</Stat>
+        </Grid.Col>
+        {deniedCounted && (
+          <Grid.Col span={{ base: 6, xs: 4 }}>
+            <Stat label={t('usage.denied')}>{count.format(totals.denied)}</Stat>
+          </Grid.Col>
+        )}
+      </Grid>
       {codes.length > 0 && (
         <Group gap={6}>
           <Text size="sm" c="dimmed" id={labelId}>
@@ -46,8 +60,8 @@ export function UsageTotals({
           </Text>
           <Group gap={6} role="list" aria-labelledby={labelId}>
             {codes.map(([code, n]) => (
-              <Badge key={code} role="listitem" variant="default" tt="none">
-                {code} · {count.format(n ?? 0)}
+              <Badge key={code} role="listitem" variant="default" tt="none" fw={500}>
+                {t(`usage.code.${code}`)} · {count.format(n)}
               </Badge>
             ))}
           </Group>

@@ -12,6 +12,7 @@ import { IncludeKeyCheckbox } from '../../components/include-key-checkbox';
 import { IconCopy } from '../../components/icons';
 import { copyText } from '../../lib/clipboard';
 import { toCurl } from '../../lib/curl';
+import { formatClock } from '../../lib/time';
 
 function pathOf(url: string): string {
   try {
@@ -33,11 +34,6 @@ export default function ActivityDrawer({ onClose }: { onClose: () => void }) {
   const { t, locale } = useI18n();
   const calls = useStore(activityLog);
   const [includeKey, setIncludeKey] = useState(false);
-  const time = new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
 
   const copy = async (call: CallRecord) => {
     const connection = sessionStore.get().connection;
@@ -103,7 +99,7 @@ export default function ActivityDrawer({ onClose }: { onClose: () => void }) {
                         {call.status ?? t('activity.noAnswer')}
                       </Badge>
                       <Text size="xs" c="dimmed">
-                        {time.format(call.startedAt)} ·{' '}
+                        {formatClock(call.startedAt / 1000, locale)} ·{' '}
                         {t('activity.duration', { ms: call.durationMs })}
                       </Text>
                     </Group>

@@ -85,6 +85,24 @@ describe('the audit screen', () => {
     expect(second).toHaveTextContent('Created token');
   });
 
+  it('writes a change the server stamped a few seconds ahead of this clock as just now', async () => {
+    // This browser's clock runs 20 seconds behind the server's.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(1_764_000_000_000) });
+    try {
+      const justMade = sampleRecord({ id: 13, action: 'token.reveal', time: 1_764_000_020 });
+      const lastWeek = sampleRecord({ id: 14, action: 'token.reveal', time: 1_763_395_200 });
+      open('/?view=audit', () => auditPage([justMade, lastWeek]));
+      const table = await screen.findByRole('table', { name: 'Audit records' });
+      await within(table).findAllByText('Revealed key');
+      const [, first, second] = within(table).getAllByRole('row');
+      expect(first).toHaveTextContent('just now');
+      expect(first).not.toHaveTextContent(/in \d+ seconds/);
+      expect(second).toHaveTextContent('7 days ago');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('asks for the filters and page in the address, and keeps a chosen filter there', async () => {
     const { asked, user } = open('/?view=audit&token_id=7&action=token.update&audit_page=2', () =>
       auditPage([raised], { total: 21, page: 2 }),

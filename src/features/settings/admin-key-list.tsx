@@ -2,7 +2,7 @@ import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AdminKey } from '../../contract/admin-key';
 import { useI18n } from '../../components/i18n';
 import { useNow } from '../../components/use-now';
-import { formatDate, formatRelative } from '../../lib/time';
+import { formatDate, formatSince } from '../../lib/time';
 
 /** The admin keys, one card each: a drawer is too narrow for a table of five columns. */
 export function AdminKeyList({
@@ -44,7 +44,7 @@ export function AdminKeyList({
                 {adminKey.last_used_time === 0
                   ? t('adminKeys.neverUsed')
                   : t('adminKeys.lastUsed', {
-                      when: formatRelative(adminKey.last_used_time, now, locale),
+                      when: formatSince(adminKey.last_used_time, now, locale, t('time.justNow')),
                     })}
               </Text>
             </Stack>

@@ -5,7 +5,13 @@ import { useI18n } from '../../components/i18n';
 import hint from '../../components/hint.module.css';
 import { QuotaAmount } from '../../components/quota';
 import { numberFormat } from '../../lib/intl-cache';
-import { formatDate, formatDateTime, formatRelative, formatTime } from '../../lib/time';
+import {
+  formatDate,
+  formatDateTime,
+  formatRelative,
+  formatSince,
+  formatTime,
+} from '../../lib/time';
 import { QuotaMarks } from './lifecycle-marks';
 import classes from './token-cells.module.css';
 import { useListNow } from './token-list-view';
@@ -83,7 +89,7 @@ export function LastUsedText({ token }: { token: Token }) {
   }
   return (
     <span className={classes.text} title={formatDateTime(token.accessed_time, locale)}>
-      {formatRelative(token.accessed_time, now, locale)}
+      {formatSince(token.accessed_time, now, locale, t('time.justNow'))}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
-import { preferredLanguage } from './languages';
+import { intlLocale, preferredLanguage } from './languages';
 import { interpolate } from './translate';
 import { zhCN } from './zh-CN';
 
@@ -29,5 +29,13 @@ describe('the message catalogues', () => {
     expect(preferredLanguage(['zh-TW', 'en'])).toBe('zh-CN');
     expect(preferredLanguage(['de-DE', 'en-GB'])).toBe('en');
     expect(preferredLanguage(['fr'])).toBe('en');
+  });
+
+  it('write numbers and dates as the browser does where it speaks the interface’s language', () => {
+    expect(intlLocale('en', ['en-GB', 'en'])).toBe('en-GB');
+    expect(intlLocale('en', ['de-DE', 'en-AU'])).toBe('en-AU');
+    expect(intlLocale('en', ['fr'])).toBe('en-US');
+    expect(intlLocale('zh-CN', ['en-GB'])).toBe('zh-CN');
+    expect(intlLocale('zh-CN', ['zh-CN', 'en'])).toBe('zh-CN');
   });
 });

@@ -6,15 +6,37 @@ export const LANGUAGES: ReadonlyArray<{ code: Language; label: string }> = [
   { code: 'zh-CN', label: '简体中文' },
 ];
 
-/** The Intl locale used for numbers and dates in each language. */
-export const INTL_LOCALE: Record<Language, string> = { en: 'en-US', 'zh-CN': 'zh-CN' };
+/** The Intl locale used for numbers and dates in each language, unless the browser names one. */
+const INTL_LOCALE: Record<Language, string> = { en: 'en-US', 'zh-CN': 'zh-CN' };
+
+/** The language of ours a browser's language tag is in, if any. */
+function languageOf(tag: string): Language | undefined {
+  const lower = tag.toLowerCase();
+  if (lower.startsWith('zh')) return 'zh-CN';
+  if (lower.startsWith('en')) return 'en';
+  return undefined;
+}
+
+/**
+ * The locale numbers and dates are written in: the browser's own when it is in the interface's
+ * language (an English interface in a British browser writes "27 Nov 2026, 14:05"), else the
+ * language's usual one.
+ */
+export function intlLocale(language: Language, browserLanguages: readonly string[]): string {
+  const own = browserLanguages.find((tag) => languageOf(tag) === language);
+  if (!own) return INTL_LOCALE[language];
+  try {
+    return Intl.getCanonicalLocales(own)[0] ?? INTL_LOCALE[language];
+  } catch {
+    return INTL_LOCALE[language];
+  }
+}
 
 /** Picks the first of the browser's languages we speak; English otherwise. */
 export function preferredLanguage(browserLanguages: readonly string[]): Language {
   for (const tag of browserLanguages) {
-    const lower = tag.toLowerCase();
-    if (lower.startsWith('zh')) return 'zh-CN';
-    if (lower.startsWith('en')) return 'en';
+    const language = languageOf(tag);
+    if (language) return language;
   }
   return 'en';
 }

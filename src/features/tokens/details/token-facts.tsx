@@ -8,7 +8,7 @@ import { useI18n } from '../../../components/i18n';
 import { IconEdit, IconKey } from '../../../components/icons';
 import { QuotaAmount } from '../../../components/quota';
 import { numberFormat } from '../../../lib/intl-cache';
-import { formatDateTime, formatRelative } from '../../../lib/time';
+import { formatDateTime, formatRelative, formatSince } from '../../../lib/time';
 import { StatusBadge } from '../status-badge';
 import { KeyText } from '../token-cells';
 
@@ -28,6 +28,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** A time with how far it is from now: "Nov 25, 2026, 10:00 AM (in 3 hours)". */
 const whenText = (time: number, now: number, locale: string) =>
   `${formatDateTime(time, locale)} (${formatRelative(time, now, locale)})`;
+
+/** A time that has passed, whatever this browser's clock says: "…, 10:00 AM (just now)". */
+const sinceText = (time: number, now: number, locale: string, justNow: string) =>
+  `${formatDateTime(time, locale)} (${formatSince(time, now, locale, justNow)})`;
 
 /** Why a token is in its state, in words: the status alone does not say what to fix. */
 function statusReason(token: Token, t: ReturnType<typeof useI18n>['t'], locale: string): string {
@@ -71,7 +75,7 @@ export function TokenFacts({ token, now }: { token: Token; now: number }) {
         <Fact label={t('tokens.col.lastUsed')}>
           {token.accessed_time <= token.created_time
             ? t('tokens.neverUsed')
-            : when(token.accessed_time)}
+            : sinceText(token.accessed_time, now, locale, t('time.justNow'))}
         </Fact>
         <Fact label={t('details.models')}>{token.models || t('details.anyModel')}</Fact>
         <Fact label={t('details.subnet')}>{token.subnet || t('details.anyAddress')}</Fact>
