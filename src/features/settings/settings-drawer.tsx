@@ -14,7 +14,7 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../api/errors';
 import { AdminKeysSection } from './admin-keys-section';
@@ -46,6 +46,11 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
     defaultValues: { ratio: String(quota.quotaPerUnit) },
   });
   const { errors, isSubmitting } = form.formState;
+  // The example follows the ratio as it is typed, and shows no figure while the text is none.
+  const typed = ratioFormSchema.safeParse({
+    ratio: useWatch({ control: form.control, name: 'ratio' }),
+  });
+  const example = typed.success ? formatUsd(1_000_000, typed.data.ratio, locale) : '—';
 
   const submit = form.handleSubmit(async ({ ratio }) => {
     try {
@@ -99,9 +104,7 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
                   {sourceText}
                 </Text>
               </Group>
-              <Text size="sm">
-                {t('settings.example', { value: formatUsd(1_000_000, quota.quotaPerUnit, locale) })}
-              </Text>
+              <Text size="sm">{t('settings.example', { value: example })}</Text>
               {errors.root && (
                 <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
                   {errors.root.message}
