@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useBackend } from '../../api/backend-context';
 import { QUOTA_RESET_PERIODS } from '../../contract/quota-reset';
-import { NAME_MAX, type Token } from '../../contract/token';
+import type { Token } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { Disclosure } from '../../components/disclosure';
@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { LocalizedDates } from '../../components/localized-dates';
+import { NameInput } from '../../components/name-input';
 import { useQuota } from '../../components/quota';
 import { useStableCallbacks } from '../../components/use-stable-callbacks';
 import { useSlow } from '../../components/use-slow';
@@ -134,13 +135,10 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             <Group align="flex-start" gap="sm" wrap="nowrap">
-              <TextInput
+              <NameInput
                 style={{ flex: 1 }}
                 label={t('form.name')}
                 placeholder={t('form.namePlaceholder')}
-                withAsterisk
-                maxLength={NAME_MAX * 4}
-                data-autofocus
                 error={errors.name?.message}
                 {...form.register('name')}
               />
