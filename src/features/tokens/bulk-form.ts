@@ -8,9 +8,10 @@ import { nowSeconds } from '../../lib/time';
 import { AMOUNT_MESSAGES, amountIssue } from './amount-text';
 import { EXPIRY_DATE_MESSAGES, NEW_EXPIRY_CHOICES, readExpiry } from './expiry';
 import {
+  BULK_LIFECYCLE_MESSAGES,
+  BULK_RATE_LIMITS,
   BULK_REFILL_CHOICES,
   bulkLifecycleDefaults,
-  LIFECYCLE_FORM_MESSAGES,
   lifecycleTextFields,
   readLifecycleChange,
 } from './lifecycle-form';
@@ -23,6 +24,7 @@ const bulkFormSchema = z.object({
   expiry: z.enum(NEW_EXPIRY_CHOICES),
   expiryDate: z.string().nullable(),
   refill: z.enum(BULK_REFILL_CHOICES),
+  rateLimit: z.enum(BULK_RATE_LIMITS),
   ...lifecycleTextFields,
 });
 export type BulkFormValues = z.infer<typeof bulkFormSchema>;
@@ -30,7 +32,7 @@ export type BulkFormValues = z.infer<typeof bulkFormSchema>;
 export const BULK_FORM_MESSAGES: IssueMessages<keyof BulkFormValues> = {
   amount: AMOUNT_MESSAGES,
   expiryDate: EXPIRY_DATE_MESSAGES,
-  ...LIFECYCLE_FORM_MESSAGES,
+  ...BULK_LIFECYCLE_MESSAGES,
   refill: 'bulk.err.nothingToSet',
 };
 
