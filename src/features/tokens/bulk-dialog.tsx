@@ -64,7 +64,6 @@ export default function BulkDialog({
   const { errors } = form.formState;
   const [unit, amount] = useWatch({ control: form.control, name: ['unit', 'amount'] });
   const { field: expiry } = useController({ control: form.control, name: 'expiry' });
-  const { field: expiryDate } = useController({ control: form.control, name: 'expiryDate' });
   const { changeUnit } = useStableCallbacks({
     changeUnit: (next: AmountUnit) => form.setValue('unit', next),
   });
@@ -127,13 +126,7 @@ export default function BulkDialog({
                       onChange={expiry.onChange}
                       data={NEW_EXPIRIES.map(([value, label]) => ({ value, label: t(label) }))}
                     />
-                    {expiry.value === 'custom' && (
-                      <ExpiryDatePicker
-                        value={expiryDate.value}
-                        onChange={expiryDate.onChange}
-                        error={errors.expiryDate?.message}
-                      />
-                    )}
+                    {expiry.value === 'custom' && <ExpiryDatePicker />}
                   </>
                 )}
                 {running && (

@@ -14,13 +14,12 @@ export function ExpiryField({
   control,
   token,
   error,
-  dateError,
 }: {
   control: Control<TokenFormValues, unknown, TokenFormResult>;
   /** The token edited; null for a new one. */
   token: Token | null;
+  /** The server's refusal of the expiry. */
   error: string | undefined;
-  dateError: string | undefined;
 }) {
   const { t, locale } = useI18n();
   const expiry = useWatch({ control, name: 'expiry' });
@@ -51,21 +50,7 @@ export function ExpiryField({
               {error}
             </Text>
           )}
-          {expiry === 'custom' && (
-            <Controller
-              control={control}
-              name="expiryDate"
-              render={({ field: date }) => (
-                <ExpiryDatePicker
-                  mt="sm"
-                  value={date.value}
-                  onChange={date.onChange}
-                  clearable
-                  error={dateError}
-                />
-              )}
-            />
-          )}
+          {expiry === 'custom' && <ExpiryDatePicker mt="sm" />}
         </ChipChoice>
       )}
     />

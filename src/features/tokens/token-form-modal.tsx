@@ -167,12 +167,7 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
 
               <FormSwitch control={form.control} name="unlimited" label={t('form.unlimited')} />
 
-              <ExpiryField
-                control={form.control}
-                token={token}
-                error={errors.expiry?.message}
-                dateError={errors.expiryDate?.message}
-              />
+              <ExpiryField control={form.control} token={token} error={errors.expiry?.message} />
 
               <LifecycleFields
                 idPrefix="token"

@@ -158,6 +158,9 @@ export const en = {
   'form.expiryKeep': 'Keep',
   'form.expiryKeepHint': 'Keeps the current expiry: {value}.',
   'form.expiryDate': 'Expiry date and time',
+  'form.expiryDateSet': 'Use this date and time',
+  'form.expiryDateHint': 'A day alone ends at 23:59; change the time to end it sooner.',
+  'form.expirySoon': 'Yes, it stops working {relative}, at {time}.',
   'form.advanced': 'Advanced',
   'form.models': 'Allowed models',
   'form.modelsHint': 'Comma-separated model names. Empty allows every model.',
@@ -176,6 +179,7 @@ export const en = {
   'form.err.tooLarge': 'The quota is larger than the service allows (10^15 units).',
   'form.err.expiryDate': 'Pick the date and time the token stops working.',
   'form.err.expiryPast': 'Pick a time in the future, or choose Never.',
+  'form.err.expirySoon': 'This is less than an hour away: confirm it, or pick a later time.',
 
   'newKey.title': 'Token created',
   'newKey.warning': 'Copy the key now. It will not be shown whole again.',
