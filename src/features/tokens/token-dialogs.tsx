@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import type { Token } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import { LazyBoundary, lazyPart } from '../../components/lazy-boundary';
+import { useReturnFocus } from '../../components/use-return-focus';
 import type { BulkOutcome } from './api/bulk-action';
 import { useDeleteToken } from './api/delete-token';
 import type { BulkKind } from './bulk-dialog';
@@ -39,6 +40,7 @@ export function TokenDialogs({
   const submitForm = useTokenFormSubmit(dialog, onDialog);
   const deleteToken = useDeleteToken();
   const close = () => onDialog(null);
+  useReturnFocus(dialog !== null);
 
   const bulkFinished = (outcome: BulkOutcome) => {
     onBulkFinished();
