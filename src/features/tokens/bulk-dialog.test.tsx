@@ -25,6 +25,8 @@ function openDialog(kind: BulkKind, serverKind: ServerKind = 'tokendesk') {
       const sent = body as Partial<Token> & { id: number };
       return ok({ ...(sent.id === rich.id ? rich : poor), ...sent });
     },
+    // One of the two was deleted elsewhere in the meantime.
+    'POST /api/token/batch': () => ok(1),
   });
   const finished = vi.fn();
   const view = renderWithProviders(
@@ -58,6 +60,16 @@ describe('the bulk dialog', () => {
     ]);
     expect(finished).toHaveBeenCalledWith(
       expect.objectContaining({ done: [expect.objectContaining({ item: rich })] }),
+    );
+  });
+
+  it('says what it did in words: the tokens deleted, and those already gone', async () => {
+    const { user } = openDialog('delete');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete tokens' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete tokens (2)' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Done for 2 of 2Deleted 1 token. 1 of them had already been deleted.',
     );
   });
 
@@ -110,6 +122,7 @@ describe('the bulk dialog', () => {
     );
 
     expect(await within(dialog).findByText('Done for 2 of 2')).toBeVisible();
+    expect(within(dialog).getByText('Set the refills and rate limit of 2 tokens.')).toBeVisible();
     const lifecycle = { quota_reset_period: 'daily', quota_reset_amount: 2_500_000, rpm_limit: 60 };
     expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       expect.objectContaining({ id: 1, remain_quota: rich.remain_quota, ...lifecycle }),

@@ -89,7 +89,7 @@ export default function BulkDialog({
         closeOnEscape={!running}
       >
         {outcome ? (
-          <BulkOutcomeSummary outcome={outcome} total={count} onClose={onClose} />
+          <BulkOutcomeSummary kind={kind} outcome={outcome} total={count} onClose={onClose} />
         ) : (
           <FormProvider {...form}>
             <form onSubmit={submit} noValidate>
