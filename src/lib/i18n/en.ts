@@ -321,6 +321,7 @@ export const en = {
   'newKey.warningMany': 'Copy the keys now. They will not be shown whole again.',
   'newKey.list': 'New keys',
   'newKey.copyAll': 'Copy all',
+  'newKey.copyOne': 'Copy the key of {name}',
   'newKey.downloadCsv': 'Download CSV',
   'newKey.noKeys':
     'Created. This server does not return new keys: copy each key from the list with “Copy key”.',

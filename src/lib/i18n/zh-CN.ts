@@ -297,6 +297,7 @@ export const zhCN: Messages = {
   'newKey.warningMany': '请立即复制这些密钥。之后将不会再完整显示。',
   'newKey.list': '新密钥',
   'newKey.copyAll': '全部复制',
+  'newKey.copyOne': '复制 {name} 的密钥',
   'newKey.downloadCsv': '下载 CSV',
   'newKey.noKeys': '已创建。此服务器不会返回新密钥：请在列表中用“复制密钥”逐个复制。',
   'newKey.failed': '{count} 个未能创建',
