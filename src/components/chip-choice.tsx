@@ -1,4 +1,4 @@
-import { Box, Chip, Group, Text, type BoxProps } from '@mantine/core';
+import { Box, Chip, Group, Input, type BoxProps } from '@mantine/core';
 import '@mantine/core/styles/Chip.css';
 import type { ReactNode } from 'react';
 
@@ -31,9 +31,10 @@ export function ChipChoice<Value extends string>({
   const labelId = `${name}-label`;
   return (
     <Box {...box}>
-      <Text size="sm" fw={500} mb={6} id={labelId}>
+      {/* Worded and weighted as the label of any other field. */}
+      <Input.Label labelElement="div" id={labelId} mb={6}>
         {label}
-      </Text>
+      </Input.Label>
       <Chip.Group value={value} onChange={(next) => onChange(next as Value)}>
         <Group gap={6} role="radiogroup" aria-labelledby={labelId} aria-describedby={describedBy}>
           {choices.map((choice) => (

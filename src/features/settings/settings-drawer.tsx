@@ -5,6 +5,7 @@ import {
   Button,
   Drawer,
   Group,
+  Input,
   SegmentedControl,
   Stack,
   Text,
@@ -130,9 +131,9 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
           </form>
         )}
         <Stack gap={6}>
-          <Text size="sm" fw={500} id="display-label">
+          <Input.Label labelElement="div" id="display-label">
             {t('settings.display')}
-          </Text>
+          </Input.Label>
           <SegmentedControl
             aria-labelledby="display-label"
             value={quota.display}
