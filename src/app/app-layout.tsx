@@ -18,6 +18,7 @@ import { useAccess } from '../components/access';
 import { useAddressParam } from '../components/address';
 import { useI18n } from '../components/i18n';
 import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
+import { useReturnFocus } from '../components/use-return-focus';
 import {
   IconActivity,
   IconApi,
@@ -112,6 +113,8 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const onUsage = screen === 'usage';
   const onAudit = screen === 'audit';
   const detailsOf = detailsId(details);
+  useReturnFocus(panel !== null);
+  useReturnFocus(detailsOf !== null);
   const schemes: Choice<MantineColorScheme>[] = [
     { value: 'light', label: t('theme.light') },
     { value: 'dark', label: t('theme.dark') },

@@ -1,7 +1,11 @@
 import { Button, Group } from '@mantine/core';
+import classes from './dialog-buttons.module.css';
 import { useI18n } from './i18n';
 
-/** A dialog's last row: Cancel, then the button that does what the dialog is for. */
+/**
+ * A dialog's last row: Cancel, then the button that does what the dialog is for. It stays in
+ * view while the dialog's fields scroll.
+ */
 export function DialogButtons({
   confirmLabel,
   onCancel,
@@ -24,7 +28,7 @@ export function DialogButtons({
 }) {
   const { t } = useI18n();
   return (
-    <Group justify="flex-end" gap="sm">
+    <Group justify="flex-end" gap="sm" className={classes.footer}>
       <Button
         variant="default"
         onClick={onCancel}

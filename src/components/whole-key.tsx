@@ -1,4 +1,4 @@
-import { Button, Code, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, CheckIcon, Code, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { copyText } from '../lib/clipboard';
 import { describeError } from './describe-error';
@@ -10,31 +10,63 @@ import { IconCopy } from './icons';
  * shows one says so and offers Copy.
  */
 
-export function CopyAction({ text, label }: { text: string; label: string }) {
+/** Copies text on demand: whether it was copied, and why not when it could not be. */
+function useCopy(text: string) {
   const { t } = useI18n();
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      await copyText(text);
+      setCopied(true);
+      setError(null);
+    } catch (failure) {
+      setError(`${t('notify.copyFailed')}: ${describeError(failure, t)}`);
+    }
+  };
+  return { copied, error, copy };
+}
+
+export function CopyAction({ text, label }: { text: string; label: string }) {
+  const { t } = useI18n();
+  const { copied, error, copy } = useCopy(text);
   return (
     <Stack gap={4} align="flex-end">
       <Button
         variant={copied ? 'light' : 'filled'}
         color={copied ? 'teal' : undefined}
         leftSection={<IconCopy />}
-        onClick={async () => {
-          try {
-            await copyText(text);
-            setCopied(true);
-            setError(null);
-          } catch (failure) {
-            setError(describeError(failure, t));
-          }
-        }}
+        onClick={copy}
       >
         {copied ? t('action.copied') : label}
       </Button>
       {error && (
         <Text size="sm" c="red" role="alert">
-          {t('notify.copyFailed')}: {error}
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Copy as an icon, for one key of a list; it shows a check once copied. */
+export function CopyIconAction({ text, label }: { text: string; label: string }) {
+  const { t } = useI18n();
+  const { copied, error, copy } = useCopy(text);
+  return (
+    <Stack gap={2} align="flex-end">
+      <ActionIcon
+        variant={copied ? 'light' : 'default'}
+        color={copied ? 'teal' : undefined}
+        size="lg"
+        aria-label={copied ? `${label}: ${t('action.copied')}` : label}
+        onClick={copy}
+      >
+        {copied ? <CheckIcon size={14} /> : <IconCopy />}
+      </ActionIcon>
+      {error && (
+        <Text size="xs" c="red" role="alert">
+          {error}
         </Text>
       )}
     </Stack>

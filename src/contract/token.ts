@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { digitsToNumber, given, queryInt } from './query-text';
 import { QUOTA_RESET_PERIODS, quotaResetPeriodSchema } from './quota-reset';
 import { rpmLimitSchema } from './rate-limit';
-import {
-  KEY_LENGTH,
-  TOKEN_ORDERS,
-  TokenStatus,
-  type TokenOrder,
-  type TokenOrderField,
-  type TokenStatusCode,
-} from './token-constants';
+import { KEY_LENGTH, TOKEN_ORDERS, TokenStatus, type TokenOrder } from './token-constants';
 
 export {
   KEY_LENGTH,
@@ -18,7 +11,7 @@ export {
   type TokenOrder,
   type TokenOrderField,
   type TokenStatusCode,
-};
+} from './token-constants';
 
 /** The administrator's switch, the only statuses a write stores. */
 export type StoredStatus = typeof TokenStatus.enabled | typeof TokenStatus.disabled;

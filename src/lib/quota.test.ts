@@ -43,6 +43,10 @@ describe('quota conversion', () => {
   it('formats for the reader’s language', () => {
     expect(formatUnits(1_000_000, 'de-DE')).toBe('1.000.000');
   });
+
+  it('writes dollars as $ in Chinese too, not US$', () => {
+    expect(formatUsd(375_000, 500_000, 'zh-CN')).toBe('$0.75');
+  });
 });
 
 describe('parsing what people type', () => {

@@ -34,6 +34,9 @@ export function formatUsd(units: number, quotaPerUnit: number, locale = 'en-US')
   return numberFormat(locale, {
     style: 'currency',
     currency: 'USD',
+    // "$" in every language: the dashboard only speaks of US dollars, and some languages (zh-CN)
+    // would otherwise write "US$".
+    currencyDisplay: 'narrowSymbol',
     minimumFractionDigits: small ? 0 : 2,
     maximumFractionDigits: small ? 6 : 2,
     ...(small ? { maximumSignificantDigits: 3 } : {}),

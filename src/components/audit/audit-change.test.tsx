@@ -53,7 +53,16 @@ describe('a change in the audit, in words', () => {
     };
     await shown(sampleRecord({ id: 1, action: 'token.update', before, after }));
     expect(list()).toHaveTextContent('Refills: Never → changed to Daily');
-    expect(list()).toHaveTextContent('Refill to: $0.00 → changed to $2.00');
+    // Set, not changed from the $0.00 a token without refills holds.
+    expect(screen.getAllByRole('listitem')[1]).toHaveTextContent(/^Refill to: \$2\.00$/);
+  });
+
+  it('leaves out the refill amount once refills stop: “Never” says it', async () => {
+    const before = recordedToken({ quota_reset_period: 'weekly', quota_reset_amount: 1_000_000 });
+    const after = { ...before, quota_reset_period: 'none' as const, quota_reset_amount: 0 };
+    await shown(sampleRecord({ id: 1, action: 'token.update', before, after }));
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(list()).toHaveTextContent('Refills: Weekly (Mondays) → changed to Never');
   });
 
   it('names the states and limits as the details do', async () => {

@@ -155,14 +155,20 @@ export function AuditChange({ record }: { record: AuditRecord }) {
             {shownValue(subject, field, value, i18n)}
           </Line>
         ))
-      : shown.changes.map(({ field, before, after }) => (
+      : shown.changes.map(({ field, before, after, newlySet }) => (
           <Line key={field} name={label(subject, field, t)}>
-            {shownValue(subject, field, before, i18n)}
-            <span aria-hidden="true"> → </span>
-            <VisuallyHidden> {t('audit.changedTo')} </VisuallyHidden>
-            <Text span size="sm" fw={600}>
-              {shownValue(subject, field, after, i18n)}
-            </Text>
+            {newlySet ? (
+              shownValue(subject, field, after, i18n)
+            ) : (
+              <>
+                {shownValue(subject, field, before, i18n)}
+                <span aria-hidden="true"> → </span>
+                <VisuallyHidden> {t('audit.changedTo')} </VisuallyHidden>
+                <Text span size="sm" fw={600}>
+                  {shownValue(subject, field, after, i18n)}
+                </Text>
+              </>
+            )}
           </Line>
         ));
   if (lines.length === 0) {

@@ -52,6 +52,8 @@ export interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;
+  /** The field meant nothing before (a refill amount while there were no refills): only after. */
+  newlySet?: true;
 }
 
 /**
@@ -108,9 +110,30 @@ function changedFields(
       : [];
   }
   const fields: readonly string[] = subject === 'token' ? TOKEN_FIELDS : ADMIN_KEY_FIELDS;
-  return fields
+  const changes = fields
     .filter((field) => before[field] !== after[field])
     .map((field) => ({ field, before: before[field], after: after[field] }));
+  return subject === 'token' ? refillAmountAsMeant(changes, before, after) : changes;
+}
+
+const refills = (record: NonNullable<AuditSubject>) =>
+  typeof record.quota_reset_period === 'string' && record.quota_reset_period !== 'none';
+
+/**
+ * A refill amount means something only while the token refills: once refills stop it is not
+ * told ("Refills: Daily → Never" says it), and when they start it is told as set, not as a
+ * change from the $0.00 stored while there were none.
+ */
+function refillAmountAsMeant(
+  changes: FieldChange[],
+  before: NonNullable<AuditSubject>,
+  after: NonNullable<AuditSubject>,
+): FieldChange[] {
+  if (!refills(after)) return changes.filter(({ field }) => field !== 'quota_reset_amount');
+  if (refills(before)) return changes;
+  return changes.map((change) =>
+    change.field === 'quota_reset_amount' ? { ...change, newlySet: true } : change,
+  );
 }
 
 export function auditShown({ action, before, after }: AuditRecord): AuditShown {

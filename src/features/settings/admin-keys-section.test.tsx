@@ -76,7 +76,8 @@ describe('Settings → Admin keys', () => {
 
   it('creates a key with the role chosen, saying what the role may do, and shows the key once', async () => {
     const { user, server } = openSettings();
-    await user.click(within(await section()).getByRole('button', { name: 'Create admin key' }));
+    const create = within(await section()).getByRole('button', { name: 'Create admin key' });
+    await user.click(create);
     const form = await screen.findByRole('dialog', { name: 'New admin key' });
     const role = within(form).getByRole('combobox', { name: 'Role' });
     expect(role).toHaveAccessibleDescription(
@@ -99,6 +100,8 @@ describe('Settings → Admin keys', () => {
       role: 'viewer',
     });
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    // Back to the button that began it, through both dialogs.
+    expect(create).toHaveFocus();
     const list = within(await section()).getByRole('list', { name: 'Admin keys' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     expect(list).not.toHaveTextContent(WHOLE_KEY);

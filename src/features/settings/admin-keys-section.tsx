@@ -8,6 +8,7 @@ import { describeError } from '../../components/describe-error';
 import { ErrorAlert } from '../../components/error-alert';
 import { useI18n } from '../../components/i18n';
 import { IconPlus } from '../../components/icons';
+import { useReturnFocus } from '../../components/use-return-focus';
 import { AdminKeyCreatedModal } from './admin-key-created-modal';
 import { AdminKeyList } from './admin-key-list';
 import { useAdminKeys } from './api/list-admin-keys';
@@ -55,6 +56,7 @@ function AdminKeys({ adminKeys }: { adminKeys: AdminKeysAccess }) {
   const list = useAdminKeys(adminKeys);
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  useReturnFocus(dialog !== null);
 
   return (
     <>

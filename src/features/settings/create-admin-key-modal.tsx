@@ -1,13 +1,13 @@
-import { Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { AdminKeysAccess } from '../../api/backend';
-import { NAME_MAX } from '../../contract/token';
 import type { AdminKey } from '../../contract/admin-key';
 import { describeError } from '../../components/describe-error';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { ErrorAlert } from '../../components/error-alert';
 import { useI18n } from '../../components/i18n';
+import { NameInput } from '../../components/name-input';
 import {
   adminKeyFormResolver,
   OFFERED_ROLES,
@@ -53,12 +53,9 @@ export function CreateAdminKeyModal({
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput
+          <NameInput
             label={t('adminKeys.name')}
             placeholder={t('adminKeys.namePlaceholder')}
-            withAsterisk
-            maxLength={NAME_MAX * 4}
-            data-autofocus
             error={errors.name?.message}
             {...form.register('name')}
           />

@@ -5,6 +5,7 @@ import {
   Button,
   Drawer,
   Group,
+  Input,
   SegmentedControl,
   Stack,
   Text,
@@ -14,7 +15,7 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../api/errors';
 import { AdminKeysSection } from './admin-keys-section';
@@ -46,6 +47,11 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
     defaultValues: { ratio: String(quota.quotaPerUnit) },
   });
   const { errors, isSubmitting } = form.formState;
+  // The example follows the ratio as it is typed, and shows no figure while the text is none.
+  const typed = ratioFormSchema.safeParse({
+    ratio: useWatch({ control: form.control, name: 'ratio' }),
+  });
+  const example = typed.success ? formatUsd(1_000_000, typed.data.ratio, locale) : '—';
 
   const submit = form.handleSubmit(async ({ ratio }) => {
     try {
@@ -99,9 +105,7 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
                   {sourceText}
                 </Text>
               </Group>
-              <Text size="sm">
-                {t('settings.example', { value: formatUsd(1_000_000, quota.quotaPerUnit, locale) })}
-              </Text>
+              <Text size="sm">{t('settings.example', { value: example })}</Text>
               {errors.root && (
                 <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
                   {errors.root.message}
@@ -127,9 +131,9 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
           </form>
         )}
         <Stack gap={6}>
-          <Text size="sm" fw={500} id="display-label">
+          <Input.Label labelElement="div" id="display-label">
             {t('settings.display')}
-          </Text>
+          </Input.Label>
           <SegmentedControl
             aria-labelledby="display-label"
             value={quota.display}

@@ -1,4 +1,4 @@
-import { Box, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Box, Group, Input, SegmentedControl, TextInput } from '@mantine/core';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { memo } from 'react';
@@ -76,9 +76,7 @@ export function AmountField({
   return (
     <Box>
       <Group justify="space-between" align="flex-end" mb={4}>
-        <Text component="label" htmlFor={id} size="sm" fw={500}>
-          {label}
-        </Text>
+        <Input.Label htmlFor={id}>{label}</Input.Label>
         <UnitSwitch value={unit} disabled={disabled} onChange={onUnitChange} />
       </Group>
       <TextInput

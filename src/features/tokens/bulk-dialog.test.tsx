@@ -25,6 +25,8 @@ function openDialog(kind: BulkKind, serverKind: ServerKind = 'tokendesk') {
       const sent = body as Partial<Token> & { id: number };
       return ok({ ...(sent.id === rich.id ? rich : poor), ...sent });
     },
+    // One of the two was deleted elsewhere in the meantime.
+    'POST /api/token/batch': () => ok(1),
   });
   const finished = vi.fn();
   const view = renderWithProviders(
@@ -58,6 +60,16 @@ describe('the bulk dialog', () => {
     ]);
     expect(finished).toHaveBeenCalledWith(
       expect.objectContaining({ done: [expect.objectContaining({ item: rich })] }),
+    );
+  });
+
+  it('says what it did in words: the tokens deleted, and those already gone', async () => {
+    const { user } = openDialog('delete');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete tokens' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete tokens (2)' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Done for 2 of 2Deleted 1 token. 1 of them had already been deleted.',
     );
   });
 
@@ -102,12 +114,15 @@ describe('the bulk dialog', () => {
     const refill = within(dialog).getByRole('textbox', { name: 'Refill to' });
     await user.clear(refill);
     await user.type(refill, '5');
+    const rateLimit = within(dialog).getByRole('radiogroup', { name: 'Rate limit' });
+    await user.click(within(rateLimit).getByRole('radio', { name: 'Set a limit' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Requests per minute' }), '60');
     await user.click(
       within(dialog).getByRole('button', { name: 'Set refills and rate limit (2)' }),
     );
 
     expect(await within(dialog).findByText('Done for 2 of 2')).toBeVisible();
+    expect(within(dialog).getByText('Set the refills and rate limit of 2 tokens.')).toBeVisible();
     const lifecycle = { quota_reset_period: 'daily', quota_reset_amount: 2_500_000, rpm_limit: 60 };
     expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
       expect.objectContaining({ id: 1, remain_quota: rich.remain_quota, ...lifecycle }),
@@ -115,10 +130,13 @@ describe('the bulk dialog', () => {
     ]);
   });
 
-  it('leaves each token’s refill as it is when only a rate limit is typed', async () => {
+  it('takes the rate limits away, leaving each token’s refill as it is', async () => {
     const { user, server } = openDialog('set-lifecycle');
     const dialog = await screen.findByRole('dialog', { name: 'Set refills and rate limit' });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Requests per minute' }), '0');
+    const rateLimit = within(dialog).getByRole('radiogroup', { name: 'Rate limit' });
+    expect(within(rateLimit).getByRole('radio', { name: 'Unchanged' })).toBeChecked();
+    await user.click(within(rateLimit).getByRole('radio', { name: 'No limit' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Requests per minute' })).toBeNull();
     await user.click(
       within(dialog).getByRole('button', { name: 'Set refills and rate limit (2)' }),
     );
@@ -136,27 +154,46 @@ describe('the bulk dialog', () => {
       within(dialog).getByRole('button', { name: 'Set refills and rate limit (2)' }),
     );
     expect(
-      await within(dialog).findByText('Choose a refill, or type a rate limit, to change.'),
+      await within(dialog).findByText('Choose a refill or a rate limit to change.'),
     ).toBeVisible();
     expect(server.writes()).toEqual([]);
   });
 
-  it('says what is wrong with a rate limit, and changes nothing', async () => {
+  it.each([
+    ['2000000', 'Enter a whole number from 1 to 1,000,000.'],
+    ['', 'Enter a whole number from 1 to 1,000,000.'],
+    ['0', '0 is not taken as a limit. Choose “No limit” to remove the limits'],
+  ])('says what is wrong with a rate limit of “%s”, and changes nothing', async (typed, says) => {
     const { user, server } = openDialog('set-lifecycle');
     const dialog = await screen.findByRole('dialog', { name: 'Set refills and rate limit' });
+    const rateLimit = within(dialog).getByRole('radiogroup', { name: 'Rate limit' });
+    await user.click(within(rateLimit).getByRole('radio', { name: 'Set a limit' }));
     const rpm = within(dialog).getByRole('textbox', { name: 'Requests per minute' });
-    await user.type(rpm, '2000000');
+    if (typed) await user.type(rpm, typed);
     await user.click(
       within(dialog).getByRole('button', { name: 'Set refills and rate limit (2)' }),
     );
 
-    await waitFor(() =>
-      expect(rpm).toHaveAccessibleDescription(
-        expect.stringContaining('Enter a whole number from 0 (no limit) to 1,000,000.'),
-      ),
-    );
-    expect(rpm).toHaveValue('2000000');
+    await waitFor(() => expect(rpm).toHaveAccessibleDescription(expect.stringContaining(says)));
+    expect(rpm).toHaveValue(typed);
     expect(server.writes()).toEqual([]);
+  });
+
+  it('points out a refill that would lower the quota some tokens have', async () => {
+    const { user } = openDialog('set-lifecycle');
+    const dialog = await screen.findByRole('dialog', { name: 'Set refills and rate limit' });
+    const refills = within(dialog).getByRole('radiogroup', { name: 'Refills' });
+    await user.click(within(refills).getByRole('radio', { name: 'Weekly' }));
+    const refill = within(dialog).getByRole('textbox', { name: 'Refill to' });
+    await user.clear(refill);
+    await user.type(refill, '1');
+    expect(
+      within(dialog).getByText(
+        'The first refill lowers the remaining quota of 1 of the selected tokens to $1.00.',
+      ),
+    ).toBeVisible();
+    await user.type(refill, '0');
+    expect(within(dialog).queryByText(/lowers the remaining quota/)).toBeNull();
   });
 
   it('offers no refill or rate limit beside the quota', async () => {

@@ -1,6 +1,6 @@
 import { Modal, Progress, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useController, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useController, useForm, useWatch } from 'react-hook-form';
 import { useBulkAction, type BulkAction, type BulkOutcome } from './api/bulk-action';
 import { useBackend } from '../../api/backend-context';
 import type { Token } from '../../contract/token';
@@ -12,7 +12,7 @@ import { LocalizedDates } from '../../components/localized-dates';
 import { useQuota } from '../../components/quota';
 import { useStableCallbacks } from '../../components/use-stable-callbacks';
 import type { MessageKey } from '../../lib/i18n/en';
-import { amountToUnits, type AmountUnit } from '../../lib/quota';
+import type { AmountUnit } from '../../lib/quota';
 import { AmountField } from './amount-field';
 import { BulkOutcomeSummary } from './bulk-outcome';
 import {
@@ -62,20 +62,14 @@ export default function BulkDialog({
     defaultValues: bulkFormDefaults(kind),
   });
   const { errors } = form.formState;
-  const [unit, amount, refill, refillAmount, refillUnit] = useWatch({
-    control: form.control,
-    name: ['unit', 'amount', 'refill', 'refillAmount', 'refillUnit'],
-  });
+  const [unit, amount] = useWatch({ control: form.control, name: ['unit', 'amount'] });
   const { field: expiry } = useController({ control: form.control, name: 'expiry' });
-  const { field: expiryDate } = useController({ control: form.control, name: 'expiryDate' });
-  const { changeUnit, changeRefillUnit } = useStableCallbacks({
+  const { changeUnit } = useStableCallbacks({
     changeUnit: (next: AmountUnit) => form.setValue('unit', next),
-    changeRefillUnit: (next: AmountUnit) => form.setValue('refillUnit', next),
   });
   const count = tokens.length;
   const running = bulk.isPending;
   const preview = signedAmount(kind, amount, unit, quotaPerUnit);
-  const refillPreview = amountToUnits(refillAmount, refillUnit, quotaPerUnit);
 
   const submit = form.handleSubmit(async (action) => {
     const result = await bulk.mutateAsync({ tokens, action, onProgress: setFinished });
@@ -95,80 +89,68 @@ export default function BulkDialog({
         closeOnEscape={!running}
       >
         {outcome ? (
-          <BulkOutcomeSummary outcome={outcome} total={count} onClose={onClose} />
+          <BulkOutcomeSummary kind={kind} outcome={outcome} total={count} onClose={onClose} />
         ) : (
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <Text size="sm">{t(`bulk.confirm.${kind}` as MessageKey, { count })}</Text>
-              {(kind === 'set-quota' || kind === 'add-quota') && (
-                <AmountField
-                  id="bulk-amount"
-                  label={t(kind === 'add-quota' ? 'bulk.amountSigned' : 'form.quota')}
-                  unit={unit}
-                  onUnitChange={changeUnit}
-                  units={preview.ok ? preview.units : null}
-                  error={errors.amount?.message}
-                  input={form.register('amount')}
-                />
-              )}
-              {kind === 'set-lifecycle' && (
-                <LifecycleFields
-                  idPrefix="bulk"
-                  choices={BULK_REFILL_CHOICES}
-                  refill={refill}
-                  onRefillChange={(choice) => form.setValue('refill', choice)}
-                  refillError={errors.refill?.message}
-                  refillAmount={{
-                    unit: refillUnit,
-                    onUnitChange: changeRefillUnit,
-                    units: refillPreview.ok ? refillPreview.units : null,
-                    error: errors.refillAmount?.message,
-                    input: form.register('refillAmount'),
-                  }}
-                  rpm={{ input: form.register('rpm'), error: errors.rpm?.message }}
-                  keepEmptyRpm
-                  missing={lifecycleMissing}
-                />
-              )}
-              {kind === 'set-expiry' && (
-                <>
-                  <Select
-                    label={t('form.expiry')}
-                    allowDeselect={false}
-                    value={expiry.value}
-                    onChange={expiry.onChange}
-                    data={NEW_EXPIRIES.map(([value, label]) => ({ value, label: t(label) }))}
+          <FormProvider {...form}>
+            <form onSubmit={submit} noValidate>
+              <Stack gap="md">
+                <Text size="sm">{t(`bulk.confirm.${kind}` as MessageKey, { count })}</Text>
+                {(kind === 'set-quota' || kind === 'add-quota') && (
+                  <AmountField
+                    id="bulk-amount"
+                    label={t(kind === 'add-quota' ? 'bulk.amountSigned' : 'form.quota')}
+                    unit={unit}
+                    onUnitChange={changeUnit}
+                    units={preview.ok ? preview.units : null}
+                    error={errors.amount?.message}
+                    dollarSign
+                    input={form.register('amount')}
                   />
-                  {expiry.value === 'custom' && (
-                    <ExpiryDatePicker
-                      value={expiryDate.value}
-                      onChange={expiryDate.onChange}
-                      error={errors.expiryDate?.message}
+                )}
+                {kind === 'set-lifecycle' && (
+                  <LifecycleFields
+                    idPrefix="bulk"
+                    choices={BULK_REFILL_CHOICES}
+                    balances={tokens.flatMap((token) =>
+                      token.unlimited_quota ? [] : [token.remain_quota],
+                    )}
+                    missing={lifecycleMissing}
+                  />
+                )}
+                {kind === 'set-expiry' && (
+                  <>
+                    <Select
+                      label={t('form.expiry')}
+                      allowDeselect={false}
+                      value={expiry.value}
+                      onChange={expiry.onChange}
+                      data={NEW_EXPIRIES.map(([value, label]) => ({ value, label: t(label) }))}
                     />
-                  )}
-                </>
-              )}
-              {running && (
-                <Stack gap={4}>
-                  <Progress
-                    value={(finished / count) * 100}
-                    aria-label={t('bulk.progress', { done: finished, total: count })}
-                  />
-                  <Text size="xs" c="dimmed">
-                    {t('bulk.progress', { done: finished, total: count })}
-                  </Text>
-                </Stack>
-              )}
-              {bulk.isError && <ErrorAlert>{describeError(bulk.error, t)}</ErrorAlert>}
-              <DialogButtons
-                confirmLabel={t('bulk.apply', { action: title, count })}
-                onCancel={onClose}
-                busy={running}
-                cancelDisabled={running}
-                danger={kind === 'delete'}
-              />
-            </Stack>
-          </form>
+                    {expiry.value === 'custom' && <ExpiryDatePicker />}
+                  </>
+                )}
+                {running && (
+                  <Stack gap={4}>
+                    <Progress
+                      value={(finished / count) * 100}
+                      aria-label={t('bulk.progress', { done: finished, total: count })}
+                    />
+                    <Text size="xs" c="dimmed">
+                      {t('bulk.progress', { done: finished, total: count })}
+                    </Text>
+                  </Stack>
+                )}
+                {bulk.isError && <ErrorAlert>{describeError(bulk.error, t)}</ErrorAlert>}
+                <DialogButtons
+                  confirmLabel={t('bulk.apply', { action: title, count })}
+                  onCancel={onClose}
+                  busy={running}
+                  cancelDisabled={running}
+                  danger={kind === 'delete'}
+                />
+              </Stack>
+            </form>
+          </FormProvider>
         )}
       </Modal>
     </LocalizedDates>

@@ -6,11 +6,12 @@ import type { Translate } from '../../lib/i18n/translate';
 import { amountToUnits, type AmountUnit } from '../../lib/quota';
 import { nowSeconds } from '../../lib/time';
 import { AMOUNT_MESSAGES, amountIssue } from './amount-text';
-import { EXPIRY_DATE_MESSAGES, NEW_EXPIRY_CHOICES, readExpiry } from './expiry';
+import { EXPIRY_MESSAGES, NEW_EXPIRY_CHOICES, readExpiry } from './expiry';
 import {
+  BULK_LIFECYCLE_MESSAGES,
+  BULK_RATE_LIMITS,
   BULK_REFILL_CHOICES,
   bulkLifecycleDefaults,
-  LIFECYCLE_FORM_MESSAGES,
   lifecycleTextFields,
   readLifecycleChange,
 } from './lifecycle-form';
@@ -22,15 +23,17 @@ const bulkFormSchema = z.object({
   unit: z.enum(['usd', 'units']),
   expiry: z.enum(NEW_EXPIRY_CHOICES),
   expiryDate: z.string().nullable(),
+  soonConfirmed: z.boolean(),
   refill: z.enum(BULK_REFILL_CHOICES),
+  rateLimit: z.enum(BULK_RATE_LIMITS),
   ...lifecycleTextFields,
 });
 export type BulkFormValues = z.infer<typeof bulkFormSchema>;
 
 export const BULK_FORM_MESSAGES: IssueMessages<keyof BulkFormValues> = {
   amount: AMOUNT_MESSAGES,
-  expiryDate: EXPIRY_DATE_MESSAGES,
-  ...LIFECYCLE_FORM_MESSAGES,
+  ...EXPIRY_MESSAGES,
+  ...BULK_LIFECYCLE_MESSAGES,
   refill: 'bulk.err.nothingToSet',
 };
 
@@ -39,6 +42,7 @@ export const bulkFormDefaults = (kind: BulkKind): BulkFormValues => ({
   unit: 'usd',
   expiry: '30d',
   expiryDate: null,
+  soonConfirmed: false,
   ...bulkLifecycleDefaults,
 });
 
@@ -72,7 +76,7 @@ function readAction(
     return null;
   }
   if (kind === 'set-expiry') {
-    const expiredTime = readExpiry(ctx, values.expiry, values.expiryDate, now);
+    const expiredTime = readExpiry(ctx, values, now);
     return expiredTime === null ? null : { kind, expiredTime };
   }
   return { kind };

@@ -1,20 +1,26 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { BulkOutcome } from './api/bulk-action';
+import type { BulkKind } from './bulk-form';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 
-/** How a bulk action went: how many were done, and each token it could not change, with why. */
+/** How a bulk action went: what it did, and each token it could not change, with why. */
 export function BulkOutcomeSummary({
+  kind,
   outcome,
   total,
   onClose,
 }: {
+  kind: BulkKind;
   outcome: BulkOutcome;
   total: number;
   onClose: () => void;
 }) {
   const { t } = useI18n();
   const failures = t('bulk.failures', { count: outcome.failed.length });
+  // Those a delete found already gone are counted done, and told apart.
+  const changed = outcome.done.length - (outcome.alreadyGone ?? 0);
+  const tokens = t(changed === 1 ? 'bulk.tokensOne' : 'bulk.tokens', { count: changed });
   return (
     <Stack gap="md">
       <Alert
@@ -23,8 +29,8 @@ export function BulkOutcomeSummary({
         role="status"
         title={t('bulk.summary', { done: outcome.done.length, total })}
       >
-        {outcome.failed.length === 0 && !outcome.alreadyGone && t('bulk.allDone')}
-        {outcome.alreadyGone ? t('bulk.alreadyGone', { count: outcome.alreadyGone }) : null}
+        {changed > 0 && t(`bulk.done.${kind}`, { tokens })}
+        {outcome.alreadyGone ? ` ${t('bulk.alreadyGone', { count: outcome.alreadyGone })}` : null}
       </Alert>
       {outcome.failed.length > 0 && (
         <Stack gap={4}>

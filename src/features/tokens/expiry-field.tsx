@@ -1,7 +1,7 @@
-import { Box, Chip, Group, Text } from '@mantine/core';
-import '@mantine/core/styles/Chip.css';
+import { Text } from '@mantine/core';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { NEVER, type Token } from '../../contract/token';
+import { ChipChoice } from '../../components/chip-choice';
 import { useI18n } from '../../components/i18n';
 import type { MessageKey } from '../../lib/i18n/en';
 import { formatDateTime } from '../../lib/time';
@@ -14,13 +14,12 @@ export function ExpiryField({
   control,
   token,
   error,
-  dateError,
 }: {
   control: Control<TokenFormValues, unknown, TokenFormResult>;
   /** The token edited; null for a new one. */
   token: Token | null;
+  /** The server's refusal of the expiry. */
   error: string | undefined;
-  dateError: string | undefined;
 }) {
   const { t, locale } = useI18n();
   const expiry = useWatch({ control, name: 'expiry' });
@@ -30,53 +29,30 @@ export function ExpiryField({
       : NEW_EXPIRIES;
 
   return (
-    <Box>
-      <Text size="sm" fw={500} mb={6} id="expiry-label">
-        {t('form.expiry')}
-      </Text>
-      <Controller
-        control={control}
-        name="expiry"
-        render={({ field }) => (
-          <Chip.Group
-            value={field.value}
-            onChange={(value) => field.onChange(value as ExpiryChoice)}
-          >
-            <Group gap={6} role="radiogroup" aria-labelledby="expiry-label">
-              {choices.map(([value, label]) => (
-                <Chip key={value} value={value} size="sm" variant="outline">
-                  {t(label)}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        )}
-      />
-      {expiry === 'keep' && token && (
-        <Text size="xs" c="dimmed" mt={6}>
-          {t('form.expiryKeepHint', { value: formatDateTime(token.expired_time, locale) })}
-        </Text>
-      )}
-      {error && (
-        <Text size="xs" c="red" mt={6} role="alert">
-          {error}
-        </Text>
-      )}
-      {expiry === 'custom' && (
-        <Controller
-          control={control}
-          name="expiryDate"
-          render={({ field }) => (
-            <ExpiryDatePicker
-              mt="sm"
-              value={field.value}
-              onChange={field.onChange}
-              clearable
-              error={dateError}
-            />
+    <Controller
+      control={control}
+      name="expiry"
+      render={({ field }) => (
+        <ChipChoice
+          name="expiry"
+          label={t('form.expiry')}
+          value={field.value}
+          onChange={field.onChange}
+          choices={choices.map(([value, label]) => ({ value, label: t(label) }))}
+        >
+          {expiry === 'keep' && token && (
+            <Text size="xs" c="dimmed" mt={6}>
+              {t('form.expiryKeepHint', { value: formatDateTime(token.expired_time, locale) })}
+            </Text>
           )}
-        />
+          {error && (
+            <Text size="xs" c="red" mt={6} role="alert">
+              {error}
+            </Text>
+          )}
+          {expiry === 'custom' && <ExpiryDatePicker mt="sm" />}
+        </ChipChoice>
       )}
-    </Box>
+    />
   );
 }

@@ -24,11 +24,22 @@ const QUICK_SECONDS: Partial<Record<ExpiryChoice, number>> = {
   '90d': 90 * 86_400,
 };
 
-/** The message of each problem with a custom expiry date. */
-export const EXPIRY_DATE_MESSAGES = {
-  missing: 'form.err.expiryDate',
-  past: 'form.err.expiryPast',
-} as const satisfies Record<string, MessageKey>;
+/** A custom expiry closer than this, in seconds, is taken only once confirmed. */
+export const SOON = 3600;
+
+/** The message of each problem with a custom expiry, under the field it is about. */
+export const EXPIRY_MESSAGES = {
+  expiryDate: { missing: 'form.err.expiryDate', past: 'form.err.expiryPast' },
+  soonConfirmed: 'form.err.expirySoon',
+} as const satisfies Record<string, MessageKey | Record<string, MessageKey>>;
+
+/** The fields a form holds for its expiry. */
+export interface ExpiryValues {
+  expiry: ExpiryChoice;
+  expiryDate: string | null;
+  /** That a custom expiry less than an hour away is meant. */
+  soonConfirmed: boolean;
+}
 
 /** Parses a picker value ("2026-11-21 13:45:00", local time) into Unix seconds. */
 export function pickerToSeconds(value: string): number {
@@ -43,22 +54,28 @@ export function secondsToPicker(seconds: number): string {
 
 /**
  * The expiry a choice sets, in Unix seconds (`kept` for "keep"); null when the custom date
- * cannot be used, with the reason added to `ctx` under expiryDate.
+ * cannot be used, with the reason added to `ctx` under expiryDate, or when it is less than an
+ * hour away and not confirmed, under soonConfirmed.
  */
 export function readExpiry(
   ctx: z.RefinementCtx,
-  choice: ExpiryChoice,
-  date: string | null,
+  { expiry, expiryDate, soonConfirmed }: ExpiryValues,
   now: number,
   kept = NEVER,
 ): number | null {
-  const quick = QUICK_SECONDS[choice];
+  const quick = QUICK_SECONDS[expiry];
   if (quick) return now + quick;
-  if (choice === 'keep') return kept;
-  if (choice !== 'custom') return NEVER;
-  const seconds = date ? pickerToSeconds(date) : Number.NaN;
+  if (expiry === 'keep') return kept;
+  if (expiry !== 'custom') return NEVER;
+  const seconds = expiryDate ? pickerToSeconds(expiryDate) : Number.NaN;
   const reason = !Number.isFinite(seconds) ? 'missing' : seconds <= now ? 'past' : null;
-  if (reason === null) return seconds;
-  ctx.addIssue({ code: 'custom', path: ['expiryDate'], params: { reason } });
-  return null;
+  if (reason !== null) {
+    ctx.addIssue({ code: 'custom', path: ['expiryDate'], params: { reason } });
+    return null;
+  }
+  if (seconds - now < SOON && !soonConfirmed) {
+    ctx.addIssue({ code: 'custom', path: ['soonConfirmed'] });
+    return null;
+  }
+  return seconds;
 }

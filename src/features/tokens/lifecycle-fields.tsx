@@ -1,14 +1,17 @@
-import { Box, Chip, Group, Stack, Text, TextInput } from '@mantine/core';
-import '@mantine/core/styles/Chip.css';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Box, Stack, Text } from '@mantine/core';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { TokenBackend } from '../../api/backend';
-import { RPM_MAX } from '../../contract/rate-limit';
+import { ChipChoice } from '../../components/chip-choice';
 import { useI18n } from '../../components/i18n';
+import { useQuota } from '../../components/quota';
+import { useStableCallbacks } from '../../components/use-stable-callbacks';
 import type { MessageKey } from '../../lib/i18n/en';
-import { numberFormat } from '../../lib/intl-cache';
-import type { AmountUnit } from '../../lib/quota';
+import { amountToUnits, type AmountUnit } from '../../lib/quota';
 import { AmountField } from './amount-field';
-import { REFILL_LABELS, type RefillChoice } from './lifecycle-form';
+import { amountInOtherUnit } from './amount-text';
+import { REFILL_LABELS, type LifecycleFormFields, type RefillChoice } from './lifecycle-form';
+import { RateLimitField } from './rate-limit-field';
+import { RefillLowers } from './refill-lowers';
 
 const SCHEDULE_HINTS: Partial<Record<RefillChoice, MessageKey>> = {
   daily: 'lifecycle.refillHint.daily',
@@ -17,72 +20,75 @@ const SCHEDULE_HINTS: Partial<Record<RefillChoice, MessageKey>> = {
 };
 
 export interface LifecycleFieldsProps<Choice extends RefillChoice> {
-  /** Makes the fields' ids unique on the page. */
+  /** Makes the fields' ids and radio groups unique on the page. */
   idPrefix: string;
   choices: readonly Choice[];
-  refill: Choice;
-  onRefillChange: (choice: Choice) => void;
-  /** Why the choice cannot be taken as it is (bulk edit: nothing chosen to change). */
-  refillError?: string;
-  refillAmount: {
-    unit: AmountUnit;
-    /** Kept the same from render to render. */
-    onUnitChange: (unit: AmountUnit) => void;
-    units: number | null;
-    error: string | undefined;
-    input: UseFormRegisterReturn;
-  };
-  rpm: { input: UseFormRegisterReturn; error: string | undefined };
-  /** Bulk edit leaves the rate limit of each token as it is while the field is empty. */
-  keepEmptyRpm?: boolean;
+  /** The refill amount the token had, in units: switching units keeps it exact. */
+  loadedRefill?: number | null;
+  /** What the refill amount starts as when it appears untouched: the quota the token will have. */
+  startAmount?: { text: string; unit: AmountUnit };
+  /** The remaining quotas, in units, that a refill sets back: lowering one is pointed out. */
+  balances: readonly number[];
   missing: TokenBackend['lifecycleMissing'];
 }
 
 /**
- * Refills (how often the remaining quota is set back to an amount) and the rate limit; shown
- * disabled, with why, where the server has neither.
+ * Refills (how often the remaining quota is set back to an amount) and the rate limit, in the
+ * form they are drawn in (its fields are named as LifecycleFormFields); shown disabled, with
+ * why, where the server has neither.
  */
 export function LifecycleFields<Choice extends RefillChoice>({
   idPrefix,
   choices,
-  refill,
-  onRefillChange,
-  refillError,
-  refillAmount,
-  rpm,
-  keepEmptyRpm = false,
+  loadedRefill = null,
+  startAmount,
+  balances,
   missing,
 }: LifecycleFieldsProps<Choice>) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const { quotaPerUnit } = useQuota();
+  const form = useFormContext<LifecycleFormFields>();
+  const { errors, dirtyFields } = useFormState({ control: form.control });
+  const [refill, refillAmount, refillUnit] = useWatch({
+    control: form.control,
+    name: ['refill', 'refillAmount', 'refillUnit'],
+  });
   const disabled = missing !== null;
-  const labelId = `${idPrefix}-refill-label`;
   const rpmId = `${idPrefix}-rpm`;
+  const errorId = `${idPrefix}-refill-error`;
   const schedule = disabled ? undefined : SCHEDULE_HINTS[refill];
+  const refillUnits = amountToUnits(refillAmount, refillUnit, quotaPerUnit);
+
+  const { changeRefill, changeRefillUnit } = useStableCallbacks({
+    changeRefill: (choice: Choice) => {
+      const appears = !SCHEDULE_HINTS[refill] && SCHEDULE_HINTS[choice];
+      if (appears && startAmount && !dirtyFields.refillAmount) {
+        form.setValue('refillAmount', startAmount.text);
+        form.setValue('refillUnit', startAmount.unit);
+      }
+      form.setValue('refill', choice);
+    },
+    changeRefillUnit: (unit: AmountUnit) => {
+      const text = amountInOtherUnit(refillAmount, refillUnit, unit, quotaPerUnit, loadedRefill);
+      if (text !== null) form.setValue('refillAmount', text);
+      form.setValue('refillUnit', unit);
+    },
+  });
+
   return (
     <Stack gap="md">
-      <Box>
-        <Text size="sm" fw={500} mb={6} id={labelId}>
-          {t('lifecycle.refills')}
-        </Text>
-        <Chip.Group value={refill} onChange={(value) => onRefillChange(value as Choice)}>
-          <Group
-            gap={6}
-            role="radiogroup"
-            aria-labelledby={labelId}
-            aria-describedby={
-              disabled ? `${rpmId}-description` : refillError ? `${labelId}-error` : undefined
-            }
-          >
-            {choices.map((choice) => (
-              <Chip key={choice} value={choice} size="sm" variant="outline" disabled={disabled}>
-                {t(REFILL_LABELS[choice])}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-        {refillError && (
-          <Text size="xs" c="red" mt={6} id={`${labelId}-error`} role="alert">
-            {refillError}
+      <ChipChoice
+        name={`${idPrefix}-refill`}
+        label={t('lifecycle.refills')}
+        value={refill as Choice}
+        onChange={changeRefill}
+        choices={choices.map((choice) => ({ value: choice, label: t(REFILL_LABELS[choice]) }))}
+        disabled={disabled}
+        describedBy={disabled ? `${rpmId}-description` : errors.refill ? errorId : undefined}
+      >
+        {errors.refill && (
+          <Text size="xs" c="red" mt={6} id={errorId} role="alert">
+            {errors.refill.message}
           </Text>
         )}
         {schedule && (
@@ -94,34 +100,21 @@ export function LifecycleFields<Choice extends RefillChoice>({
               <AmountField
                 id={`${idPrefix}-refill-amount`}
                 label={t('lifecycle.refillAmount')}
-                unit={refillAmount.unit}
-                onUnitChange={refillAmount.onUnitChange}
-                units={refillAmount.units}
-                error={refillAmount.error}
+                unit={refillUnit}
+                onUnitChange={changeRefillUnit}
+                units={refillUnits.ok ? refillUnits.units : null}
+                error={errors.refillAmount?.message}
                 dollarSign
-                input={refillAmount.input}
+                input={form.register('refillAmount')}
               />
+              {refillUnits.ok && (
+                <RefillLowers refill={refillUnits.units} unit={refillUnit} balances={balances} />
+              )}
             </Box>
           </>
         )}
-      </Box>
-      <TextInput
-        id={rpmId}
-        label={t('lifecycle.rpm')}
-        inputMode="numeric"
-        placeholder={t(keepEmptyRpm ? 'lifecycle.rpmKeepPlaceholder' : 'lifecycle.rpmPlaceholder')}
-        description={
-          disabled
-            ? t('lifecycle.gateway')
-            : t(keepEmptyRpm ? 'lifecycle.rpmKeepHint' : 'lifecycle.rpmHint', {
-                max: numberFormat(locale, {}).format(RPM_MAX),
-              })
-        }
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
-        disabled={disabled}
-        error={rpm.error}
-        {...rpm.input}
-      />
+      </ChipChoice>
+      <RateLimitField id={rpmId} disabled={disabled} />
     </Stack>
   );
 }

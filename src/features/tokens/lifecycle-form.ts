@@ -28,6 +28,19 @@ export const REFILL_LABELS: Record<RefillChoice, MessageKey> = {
   monthly: 'lifecycle.refillMonthly',
 };
 
+/**
+ * Bulk edit's rate limit: left as each token has it, taken away, or set. Its text field cannot
+ * say "no limit" by being empty, as the token form's does: empty there keeps each token's.
+ */
+export const BULK_RATE_LIMITS = ['keep', 'none', 'limit'] as const;
+export type BulkRateLimit = (typeof BULK_RATE_LIMITS)[number];
+
+export const RATE_LIMIT_LABELS: Record<BulkRateLimit, MessageKey> = {
+  keep: 'lifecycle.rpmKeep',
+  none: 'lifecycle.rpmNone',
+  limit: 'lifecycle.rpmLimit',
+};
+
 /** The fields both forms hold besides the refill choice: text as typed. */
 export const lifecycleTextFields = {
   refillAmount: z.string(),
@@ -40,9 +53,20 @@ interface LifecycleText {
   rpm: string;
 }
 
+/** What the lifecycle fields read and set of the form they are in; bulk edit's has a rateLimit. */
+export interface LifecycleFormFields extends LifecycleText {
+  refill: RefillChoice;
+  rateLimit?: BulkRateLimit;
+}
+
 export const LIFECYCLE_FORM_MESSAGES = {
   refillAmount: AMOUNT_MESSAGES,
-  rpm: 'lifecycle.err.rpm',
+  rpm: { invalid: 'lifecycle.err.rpm', zero: 'lifecycle.err.rpmZero' },
+} as const;
+
+export const BULK_LIFECYCLE_MESSAGES = {
+  refillAmount: AMOUNT_MESSAGES,
+  rpm: { invalid: 'lifecycle.err.rpmBulk', zero: 'lifecycle.err.rpmZeroBulk' },
 } as const;
 
 /** The refill amount in units: the loaded figure while the text still reads as it. */
@@ -60,16 +84,21 @@ function readRefillAmount(
   return null;
 }
 
-/** Requests per minute as typed, held to the contract's bounds. */
+/**
+ * Requests per minute as typed, held to the contract's bounds. A typed 0 is refused: on the wire
+ * it means no limit, the opposite of what a person typing it most likely meant.
+ */
 function readRpm(ctx: z.RefinementCtx, text: string): number | null {
-  const rpm = rpmLimitSchema.safeParse(parseAmount(text));
-  if (rpm.success) return rpm.data;
-  ctx.addIssue({ code: 'custom', path: ['rpm'] });
+  const typed = parseAmount(text);
+  const rpm = rpmLimitSchema.safeParse(typed);
+  if (rpm.success && rpm.data > 0) return rpm.data;
+  const reason = typed === 0 ? 'zero' : 'invalid';
+  ctx.addIssue({ code: 'custom', path: ['rpm'], params: { reason } });
   return null;
 }
 
 /** The refill amount a token had, when it refills. */
-const loadedRefill = (token: Token | null) =>
+export const loadedRefill = (token: Token | null) =>
   token && token.quota_reset_period !== 'none' ? token.quota_reset_amount : null;
 
 /** A token's refill and rate limit as the token form first shows them. */
@@ -88,8 +117,9 @@ export const bulkLifecycleDefaults = {
   refill: 'keep',
   refillAmount: '1',
   refillUnit: 'usd',
+  rateLimit: 'keep',
   rpm: '',
-} satisfies LifecycleText & { refill: RefillChoice };
+} satisfies Required<LifecycleFormFields>;
 
 /** The token form's refill and rate limit (empty is no limit); null when one cannot be read. */
 export function readLifecycle(
@@ -107,16 +137,17 @@ export function readLifecycle(
   return { quota_reset_period: values.refill, quota_reset_amount: amount, rpm_limit: rpm };
 }
 
-/** What bulk edit changes of the refill and rate limit (empty leaves it); null when unreadable. */
+/** What bulk edit changes of the refill and rate limit; null when one cannot be read. */
 export function readLifecycleChange(
   ctx: z.RefinementCtx,
-  values: LifecycleText & { refill: RefillChoice },
+  values: Required<LifecycleFormFields>,
   quotaPerUnit: number,
 ): Partial<LifecycleEdit> | null {
-  const { refill } = values;
+  const { refill, rateLimit } = values;
   const amount =
     refill === 'keep' || refill === 'none' ? 0 : readRefillAmount(ctx, values, quotaPerUnit, null);
-  const rpm = values.rpm.trim() === '' ? undefined : readRpm(ctx, values.rpm);
+  const rpm =
+    rateLimit === 'limit' ? readRpm(ctx, values.rpm) : rateLimit === 'none' ? 0 : undefined;
   if (amount === null || rpm === null) return null;
   return {
     ...(refill === 'keep' ? {} : { quota_reset_period: refill, quota_reset_amount: amount }),

@@ -1,8 +1,8 @@
-import { Alert, Button, Code, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, List, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Token } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
-import { IconAlert } from '../../components/icons';
-import { CopyAction, WholeKey } from '../../components/whole-key';
+import { KeyShownOnce } from '../../components/key-shown-once';
+import { CopyAction, CopyIconAction, WholeKey } from '../../components/whole-key';
 import { toCsv } from '../../lib/csv';
 import { download } from './export-format';
 
@@ -13,83 +13,25 @@ export interface CreatedKeys {
   failures: Array<{ name: string; message: string }>;
 }
 
-/** Shows new keys whole, once: one with a Copy button, many with Copy all and a CSV download. */
+/**
+ * Shows new keys whole, once: one with a Copy button; many each with its own Copy, and Copy all
+ * and a CSV download.
+ */
 export function NewKeyDialog({ created, onClose }: { created: CreatedKeys; onClose: () => void }) {
   const { t } = useI18n();
   const { tokens, withoutKeys, failures } = created;
   const count = tokens.length + withoutKeys.length;
   const single = tokens.length === 1 ? tokens[0] : undefined;
   const lines = tokens.map((token) => `${token.name}\tsk-${token.key}`);
+  const many = tokens.length > 1;
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <KeyShownOnce
       title={t(count > 1 ? 'newKey.titleMany' : 'newKey.title', { count })}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
-      <Stack gap="md">
-        {tokens.length > 0 && (
-          <Alert color="yellow" variant="light" icon={<IconAlert />}>
-            {t(tokens.length > 1 ? 'newKey.warningMany' : 'newKey.warning')}
-          </Alert>
-        )}
-        {single ? (
-          <WholeKey label={t('newKey.label', { name: single.name })} value={`sk-${single.key}`} />
-        ) : (
-          tokens.length > 1 && (
-            <ScrollArea.Autosize mah={320} type="auto">
-              <Stack
-                gap={6}
-                component="ul"
-                p={0}
-                m={0}
-                style={{ listStyle: 'none' }}
-                aria-label={t('newKey.list')}
-              >
-                {tokens.map((token) => (
-                  <li key={token.id}>
-                    <Text size="sm" fw={600} dir="auto">
-                      {token.name}
-                    </Text>
-                    <Code fz="xs" data-testid="new-key" style={{ wordBreak: 'break-all' }}>
-                      sk-{token.key}
-                    </Code>
-                  </li>
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
-          )
-        )}
-        {withoutKeys.length > 0 && (
-          <Alert color="blue" variant="light" role="status">
-            <Text size="sm">{t('newKey.noKeys', { count: withoutKeys.length })}</Text>
-            <List size="sm" mt={4}>
-              {withoutKeys.map((name) => (
-                <List.Item key={name}>{name}</List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        {failures.length > 0 && (
-          <Alert
-            color="red"
-            variant="light"
-            title={t('newKey.failed', { count: failures.length })}
-            role="alert"
-          >
-            <List size="sm">
-              {failures.map((failure) => (
-                <List.Item key={failure.name}>
-                  {failure.name}: {failure.message}
-                </List.Item>
-              ))}
-            </List>
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm" align="flex-start">
-          {tokens.length > 1 && (
+      warning={tokens.length > 0 ? t(many ? 'newKey.warningMany' : 'newKey.warning') : undefined}
+      actions={
+        <>
+          {many && (
             <Button
               variant="default"
               onClick={() =>
@@ -107,12 +49,70 @@ export function NewKeyDialog({ created, onClose }: { created: CreatedKeys; onClo
             </Button>
           )}
           {single && <CopyAction text={`sk-${single.key}`} label={t('action.copy')} />}
-          {tokens.length > 1 && <CopyAction text={lines.join('\n')} label={t('newKey.copyAll')} />}
-          <Button variant="default" onClick={onClose}>
-            {t('newKey.done')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+          {many && <CopyAction text={lines.join('\n')} label={t('newKey.copyAll')} />}
+        </>
+      }
+      onClose={onClose}
+    >
+      {single ? (
+        <WholeKey label={t('newKey.label', { name: single.name })} value={`sk-${single.key}`} />
+      ) : (
+        many && (
+          <ScrollArea.Autosize mah={320} type="auto">
+            <Stack
+              gap={6}
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label={t('newKey.list')}
+            >
+              {tokens.map((token) => (
+                <Group component="li" key={token.id} gap="xs" wrap="nowrap" align="center">
+                  <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+                    <Text size="sm" fw={600} dir="auto">
+                      {token.name}
+                    </Text>
+                    <Code fz="xs" data-testid="new-key" style={{ wordBreak: 'break-all' }}>
+                      sk-{token.key}
+                    </Code>
+                  </Stack>
+                  <CopyIconAction
+                    text={`sk-${token.key}`}
+                    label={t('newKey.copyOne', { name: token.name })}
+                  />
+                </Group>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )
+      )}
+      {withoutKeys.length > 0 && (
+        <Alert color="blue" variant="light" role="status">
+          <Text size="sm">{t('newKey.noKeys', { count: withoutKeys.length })}</Text>
+          <List size="sm" mt={4}>
+            {withoutKeys.map((name) => (
+              <List.Item key={name}>{name}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {failures.length > 0 && (
+        <Alert
+          color="red"
+          variant="light"
+          title={t('newKey.failed', { count: failures.length })}
+          role="alert"
+        >
+          <List size="sm">
+            {failures.map((failure) => (
+              <List.Item key={failure.name}>
+                {failure.name}: {failure.message}
+              </List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+    </KeyShownOnce>
   );
 }

@@ -1,8 +1,7 @@
-import { notifications } from '@mantine/notifications';
 import type { Token } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import { LazyBoundary, lazyPart } from '../../components/lazy-boundary';
-import type { BulkOutcome } from './api/bulk-action';
+import { useReturnFocus } from '../../components/use-return-focus';
 import { useDeleteToken } from './api/delete-token';
 import type { BulkKind } from './bulk-dialog';
 import { DeleteTokenDialog } from './delete-token-dialog';
@@ -39,15 +38,7 @@ export function TokenDialogs({
   const submitForm = useTokenFormSubmit(dialog, onDialog);
   const deleteToken = useDeleteToken();
   const close = () => onDialog(null);
-
-  const bulkFinished = (outcome: BulkOutcome) => {
-    onBulkFinished();
-    const total = outcome.done.length + outcome.failed.length;
-    notifications.show({
-      color: outcome.failed.length ? 'orange' : 'teal',
-      message: t('bulk.summary', { done: outcome.done.length, total }),
-    });
-  };
+  useReturnFocus(dialog !== null);
 
   return (
     <>
@@ -64,7 +55,8 @@ export function TokenDialogs({
             kind={dialog.action}
             tokens={dialog.tokens}
             onClose={close}
-            onFinished={bulkFinished}
+            // The dialog itself says how it went: no notification repeats it.
+            onFinished={onBulkFinished}
           />
         )}
       </LazyBoundary>

@@ -139,7 +139,9 @@ describe('refills and the rate limit in the token form', () => {
 
     await waitFor(() =>
       expect(rpmInput(form)).toHaveAccessibleDescription(
-        expect.stringContaining('Enter a whole number from 0 (no limit) to 1,000,000.'),
+        expect.stringContaining(
+          'Enter a whole number from 1 to 1,000,000, or leave it empty for no limit.',
+        ),
       ),
     );
     expect(refill).toHaveAccessibleDescription(
@@ -148,6 +150,39 @@ describe('refills and the rate limit in the token form', () => {
     expect(refill).toHaveValue('-3');
     expect(rpmInput(form)).toHaveValue('1.5');
     expect(server.writes()).toEqual([]);
+  });
+
+  it('refuses a rate limit of 0, saying to leave the field empty for no limit', async () => {
+    const { user, server } = openForm({ token: weekly });
+    const form = await screen.findByRole('dialog', { name: 'Edit token' });
+    await fill(user, rpmInput(form), '0');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() =>
+      expect(rpmInput(form)).toHaveAccessibleDescription(
+        expect.stringContaining(
+          '0 is not taken as a limit. Leave the field empty for no limit, or disable the token to stop its requests.',
+        ),
+      ),
+    );
+    expect(rpmInput(form)).toHaveValue('0');
+    expect(server.writes()).toEqual([]);
+  });
+
+  it('starts a new refill at the quota the token has, and says when a refill lowers it', async () => {
+    const { user } = openForm({
+      token: sampleToken({ id: 7, name: 'Staging', remain_quota: 1_750_000 }),
+    });
+    const form = await screen.findByRole('dialog', { name: 'Edit token' });
+    await user.click(within(refills(form)).getByRole('radio', { name: 'Daily' }));
+    const refill = within(form).getByRole('textbox', { name: 'Refill to' });
+    expect(refill).toHaveValue('3.5');
+    expect(within(form).queryByText(/lowers the remaining quota/)).toBeNull();
+
+    await fill(user, refill, '1');
+    expect(
+      within(form).getByText('The first refill lowers the remaining quota from $3.50 to $1.00.'),
+    ).toBeVisible();
   });
 
   it('shows them disabled on a gateway, says why, and sends neither', async () => {

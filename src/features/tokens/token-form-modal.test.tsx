@@ -92,20 +92,42 @@ describe('the token form', () => {
     expect(quotaInput(form)).toHaveAccessibleDescription(
       expect.stringContaining('Enter a number, such as 2 or 2.50.'),
     );
+    // The error alone: the hint it replaces would be a second message under a narrow field.
     expect(within(form).getByLabelText('Count')).toHaveAccessibleDescription(
-      expect.stringContaining('Enter a whole number from 1 to 100.'),
+      'Enter a whole number from 1 to 100.',
     );
     expect(server.writes()).toEqual([]);
+  });
+
+  it('makes each group of choices one stop for Tab, chosen within by the arrow keys', async () => {
+    const { user } = openForm({ save: () => ok(stored) });
+    const form = await dialog('Create token');
+    const expiry = within(form).getByRole('radiogroup', { name: 'Expires' });
+    const refills = within(form).getByRole('radiogroup', { name: 'Refills' });
+    within(form).getByRole('switch', { name: 'Unlimited quota' }).focus();
+
+    await user.tab();
+    expect(within(expiry).getByRole('radio', { name: 'Never' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(expiry).getByRole('radio', { name: '1 hour' })).toBeChecked();
+    await user.tab();
+    expect(within(refills).getByRole('radio', { name: 'Never' })).toHaveFocus();
+    await user.tab();
+    expect(within(form).getByRole('textbox', { name: 'Requests per minute' })).toHaveFocus();
   });
 
   it('tells a Chinese reader in Chinese', async () => {
     const { user } = openForm({ language: 'zh-CN', save: () => ok(stored) });
     const form = await dialog('创建令牌');
+    await fill(user, within(form).getByRole('textbox', { name: '每分钟请求数' }), '0');
     await user.click(within(form).getByRole('button', { name: '创建令牌' }));
     await waitFor(() =>
       expect(within(form).getByRole('textbox', { name: '名称' })).toHaveAccessibleDescription(
         '名称必须为 1 到 50 个字符。',
       ),
+    );
+    expect(within(form).getByRole('textbox', { name: '每分钟请求数' })).toHaveAccessibleDescription(
+      expect.stringContaining('不接受 0 作为限制。留空表示不限制'),
     );
   });
 

@@ -2,10 +2,10 @@ import { Group, Modal, Stack, Switch, Text, TextInput, Textarea } from '@mantine
 import '@mantine/core/styles/Switch.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { FormProvider, useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { useBackend } from '../../api/backend-context';
 import { QUOTA_RESET_PERIODS } from '../../contract/quota-reset';
-import { NAME_MAX, type Token } from '../../contract/token';
+import type { Token } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { Disclosure } from '../../components/disclosure';
@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { LocalizedDates } from '../../components/localized-dates';
+import { NameInput } from '../../components/name-input';
 import { useQuota } from '../../components/quota';
 import { useStableCallbacks } from '../../components/use-stable-callbacks';
 import { useSlow } from '../../components/use-slow';
@@ -22,6 +23,7 @@ import { AmountField } from './amount-field';
 import { amountInOtherUnit } from './amount-text';
 import { ExpiryField } from './expiry-field';
 import { LifecycleFields } from './lifecycle-fields';
+import { loadedRefill } from './lifecycle-form';
 import {
   BATCH_COUNT_MAX,
   defaultFormValues,
@@ -86,26 +88,19 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
   });
   const { errors, isSubmitting } = form.formState;
   const slow = useSlow(isSubmitting);
-  const [amount, amountUnit, unlimited, refill, refillAmount, refillUnit] = useWatch({
+  const [amount, amountUnit, unlimited] = useWatch({
     control: form.control,
-    name: ['amount', 'amountUnit', 'unlimited', 'refill', 'refillAmount', 'refillUnit'],
+    name: ['amount', 'amountUnit', 'unlimited'],
   });
   const converted = amountToUnits(amount, amountUnit, quotaPerUnit);
-  const refillConverted = amountToUnits(refillAmount, refillUnit, quotaPerUnit);
 
-  const { changeUnit, changeRefillUnit } = useStableCallbacks({
+  const { changeUnit } = useStableCallbacks({
     changeUnit: (unit: AmountUnit) => {
       // Keep the same quantity when switching the unit it is typed in.
       const loaded = token?.remain_quota ?? null;
       const text = amountInOtherUnit(amount, amountUnit, unit, quotaPerUnit, loaded);
       if (text !== null) form.setValue('amount', text);
       form.setValue('amountUnit', unit);
-    },
-    changeRefillUnit: (unit: AmountUnit) => {
-      const loaded = token && token.quota_reset_period !== 'none' ? token.quota_reset_amount : null;
-      const text = amountInOtherUnit(refillAmount, refillUnit, unit, quotaPerUnit, loaded);
-      if (text !== null) form.setValue('refillAmount', text);
-      form.setValue('refillUnit', unit);
     },
   });
 
@@ -131,115 +126,108 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
         fullScreen={phone}
         closeButtonProps={{ 'aria-label': t('action.close') }}
       >
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Group align="flex-start" gap="sm" wrap="nowrap">
-              <TextInput
-                style={{ flex: 1 }}
-                label={t('form.name')}
-                placeholder={t('form.namePlaceholder')}
-                withAsterisk
-                maxLength={NAME_MAX * 4}
-                data-autofocus
-                error={errors.name?.message}
-                {...form.register('name')}
+        <FormProvider {...form}>
+          <form onSubmit={submit} noValidate>
+            <Stack gap="md">
+              <Group align="flex-start" gap="sm" wrap="nowrap">
+                <NameInput
+                  style={{ flex: 1 }}
+                  label={t('form.name')}
+                  placeholder={t('form.namePlaceholder')}
+                  error={errors.name?.message}
+                  {...form.register('name')}
+                />
+                {!editing && (
+                  <TextInput
+                    w={96}
+                    label={t('form.count')}
+                    inputMode="numeric"
+                    // The error takes the place of the hint: one message under a narrow field.
+                    description={
+                      errors.count ? undefined : t('form.countHint', { max: BATCH_COUNT_MAX })
+                    }
+                    error={errors.count?.message}
+                    {...form.register('count')}
+                  />
+                )}
+              </Group>
+
+              <AmountField
+                id="token-amount"
+                label={t('form.quota')}
+                unit={amountUnit}
+                onUnitChange={changeUnit}
+                units={converted.ok ? converted.units : null}
+                hint={unlimited ? t('form.unlimitedHint') : undefined}
+                error={errors.amount?.message}
+                disabled={unlimited}
+                dollarSign
+                input={form.register('amount')}
               />
-              {!editing && (
-                <TextInput
-                  w={96}
-                  label={t('form.count')}
-                  inputMode="numeric"
-                  description={t('form.countHint', { max: BATCH_COUNT_MAX })}
-                  inputWrapperOrder={['label', 'input', 'error', 'description']}
-                  error={errors.count?.message}
-                  {...form.register('count')}
+
+              <FormSwitch control={form.control} name="unlimited" label={t('form.unlimited')} />
+
+              <ExpiryField control={form.control} token={token} error={errors.expiry?.message} />
+
+              <LifecycleFields
+                idPrefix="token"
+                choices={QUOTA_RESET_PERIODS}
+                loadedRefill={loadedRefill(token)}
+                startAmount={{ text: amount, unit: amountUnit }}
+                balances={!unlimited && converted.ok ? [converted.units] : []}
+                missing={lifecycleMissing}
+              />
+
+              {editing && (
+                <FormSwitch
+                  control={form.control}
+                  name="enabled"
+                  label={t('form.status')}
+                  description={t('form.statusHint')}
                 />
               )}
-            </Group>
 
-            <AmountField
-              id="token-amount"
-              label={t('form.quota')}
-              unit={amountUnit}
-              onUnitChange={changeUnit}
-              units={converted.ok ? converted.units : null}
-              hint={unlimited ? t('form.unlimitedHint') : undefined}
-              error={errors.amount?.message}
-              disabled={unlimited}
-              dollarSign
-              input={form.register('amount')}
-            />
+              <Disclosure
+                id="token-advanced"
+                label={t('form.advanced')}
+                opened={advancedOpen}
+                onToggle={() => setAdvancedOpen((open) => !open)}
+              >
+                {ALLOW_LISTS.map(([field, label, hint]) => (
+                  <Textarea
+                    key={field}
+                    label={t(label)}
+                    description={
+                      accessReadOnly ? `${t(hint)} ${t('form.accessReadOnly')}` : t(hint)
+                    }
+                    readOnly={accessReadOnly}
+                    autosize
+                    minRows={1}
+                    spellCheck={false}
+                    error={errors[field]?.message}
+                    {...form.register(field)}
+                  />
+                ))}
+              </Disclosure>
 
-            <FormSwitch control={form.control} name="unlimited" label={t('form.unlimited')} />
+              {errors.root && (
+                <ErrorAlert title={t('form.failed')}>{errors.root.message}</ErrorAlert>
+              )}
 
-            <ExpiryField
-              control={form.control}
-              token={token}
-              error={errors.expiry?.message}
-              dateError={errors.expiryDate?.message}
-            />
+              {slow && (
+                <Text size="sm" c="dimmed" role="status">
+                  {t('form.slow')}
+                </Text>
+              )}
 
-            <LifecycleFields
-              idPrefix="token"
-              choices={QUOTA_RESET_PERIODS}
-              refill={refill}
-              onRefillChange={(choice) => form.setValue('refill', choice)}
-              refillAmount={{
-                unit: refillUnit,
-                onUnitChange: changeRefillUnit,
-                units: refillConverted.ok ? refillConverted.units : null,
-                error: errors.refillAmount?.message,
-                input: form.register('refillAmount'),
-              }}
-              rpm={{ input: form.register('rpm'), error: errors.rpm?.message }}
-              missing={lifecycleMissing}
-            />
-
-            {editing && (
-              <FormSwitch
-                control={form.control}
-                name="enabled"
-                label={t('form.status')}
-                description={t('form.statusHint')}
+              <DialogButtons
+                confirmLabel={t(editing ? 'form.save' : 'form.create')}
+                onCancel={onClose}
+                busy={isSubmitting}
               />
-            )}
-
-            <Disclosure
-              id="token-advanced"
-              label={t('form.advanced')}
-              opened={advancedOpen}
-              onToggle={() => setAdvancedOpen((open) => !open)}
-            >
-              {ALLOW_LISTS.map(([field, label, hint]) => (
-                <Textarea
-                  key={field}
-                  label={t(label)}
-                  description={accessReadOnly ? `${t(hint)} ${t('form.accessReadOnly')}` : t(hint)}
-                  readOnly={accessReadOnly}
-                  autosize
-                  minRows={1}
-                  spellCheck={false}
-                  error={errors[field]?.message}
-                  {...form.register(field)}
-                />
-              ))}
-            </Disclosure>
-
-            {errors.root && <ErrorAlert title={t('form.failed')}>{errors.root.message}</ErrorAlert>}
-
-            {slow && (
-              <Text size="sm" c="dimmed" role="status">
-                {t('form.slow')}
-              </Text>
-            )}
-
-            <DialogButtons
-              confirmLabel={t(editing ? 'form.save' : 'form.create')}
-              onCancel={onClose}
-              busy={isSubmitting}
-            />
-          </Stack>
-        </form>
+            </Stack>
+          </form>
+        </FormProvider>
       </Modal>
     </LocalizedDates>
   );

@@ -16,7 +16,7 @@ import type { Translate } from '../../lib/i18n/translate';
 import { amountToUnits } from '../../lib/quota';
 import { nowSeconds } from '../../lib/time';
 import { AMOUNT_MESSAGES, amountIssue, isLoadedAmount, unitsToAmountText } from './amount-text';
-import { EXPIRY_CHOICES, EXPIRY_DATE_MESSAGES, readExpiry, secondsToPicker } from './expiry';
+import { EXPIRY_CHOICES, EXPIRY_MESSAGES, readExpiry, secondsToPicker } from './expiry';
 import {
   LIFECYCLE_FORM_MESSAGES,
   lifecycleFormValues,
@@ -44,6 +44,7 @@ export const tokenFormSchema = z.object({
   unlimited: z.boolean(),
   expiry: z.enum(EXPIRY_CHOICES),
   expiryDate: z.string().nullable(),
+  soonConfirmed: z.boolean(),
   models: z.string(),
   subnet: z.string(),
   enabled: z.boolean(),
@@ -59,7 +60,7 @@ export const TOKEN_FORM_MESSAGES: IssueMessages<FormField> = {
   name: { invalid: 'form.err.name', 'with-count': 'form.err.nameWithCount' },
   count: 'form.err.count',
   amount: AMOUNT_MESSAGES,
-  expiryDate: EXPIRY_DATE_MESSAGES,
+  ...EXPIRY_MESSAGES,
   ...LIFECYCLE_FORM_MESSAGES,
 };
 
@@ -112,13 +113,7 @@ export function tokenFormResolverSchema(
     const count = readCount(ctx, values.count);
     const name = readName(ctx, values.name, count);
     const remainQuota = readQuota(ctx, values, quotaPerUnit, loaded);
-    const expiredTime = readExpiry(
-      ctx,
-      values.expiry,
-      values.expiryDate,
-      now(),
-      loaded?.expired_time,
-    );
+    const expiredTime = readExpiry(ctx, values, now(), loaded?.expired_time);
     const lifecycle = withLifecycle ? readLifecycle(ctx, values, quotaPerUnit, loaded) : null;
     if (
       name === null ||
@@ -165,6 +160,7 @@ export function defaultFormValues(token: Token | null, quotaPerUnit: number): To
       unlimited: false,
       expiry: 'never',
       expiryDate: null,
+      soonConfirmed: false,
       models: '',
       subnet: '',
       enabled: true,
@@ -179,6 +175,7 @@ export function defaultFormValues(token: Token | null, quotaPerUnit: number): To
     unlimited: token.unlimited_quota,
     expiry: token.expired_time === NEVER ? 'never' : 'keep',
     expiryDate: token.expired_time === NEVER ? null : secondsToPicker(token.expired_time),
+    soonConfirmed: false,
     models: token.models,
     subnet: token.subnet,
     enabled: token.status !== TokenStatus.disabled,

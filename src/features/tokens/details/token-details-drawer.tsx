@@ -10,6 +10,7 @@ import { useBackend } from '../../../api/backend-context';
 import { isApiError } from '../../../api/errors';
 import { UsagePanel } from '../../../components/usage/usage-panel';
 import { useNow } from '../../../components/use-now';
+import { useReturnFocus } from '../../../components/use-return-focus';
 import { LazyBoundary, lazyPart } from '../../../components/lazy-boundary';
 import { useTokenDetail } from '../api/token-detail';
 import { useTokenFormSubmit } from '../use-token-form-submit';
@@ -32,6 +33,7 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
   const detail = useTokenDetail(id);
   const [rotating, setRotating] = useState(false);
   const [editing, setEditing] = useState(false);
+  useReturnFocus(rotating || editing);
   const token = detail.data;
   // The token form as the table opens it; a saved edit closes it onto the refreshed details.
   const submitEdit = useTokenFormSubmit(editing && token ? { kind: 'edit', token } : null, () =>
