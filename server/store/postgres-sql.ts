@@ -4,7 +4,7 @@ import { normalizeKey, type TokenOrder, type TokenStatusCode } from '../../src/c
 import { keyDigest, type KeySeal } from './key-seal';
 import { PG_ORDER_COLUMNS, foldName } from './postgres-schema';
 import { orderField } from './token-order';
-import { FIELD_COLUMNS, KEY_COLUMNS, type TokenRecord } from './token-record';
+import { FIELD_COLUMNS, KEY_COLUMNS, RECORD_COLUMNS, type TokenRecord } from './token-record';
 import type { TokenFilterQuery, TokenRecordInput } from './token-store';
 
 const INT8_OID = 20;
@@ -43,7 +43,7 @@ export const COLUMN_TYPES: Record<(typeof INSERT_COLUMNS)[number], string> = {
   key_sealed: 'bytea',
   key_masked: 'text',
 };
-export const SELECT_RECORD = `id, ${FIELD_COLUMNS.join(', ')}, key_masked`;
+export const SELECT_RECORD = RECORD_COLUMNS;
 
 /** Many rows in one statement: one array parameter per column. */
 export const INSERT_MANY = `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')})
@@ -85,7 +85,9 @@ export const tokenJson = (now: string) => `json_build_object(
   'quota_reset_period', quota_reset_period,
   'quota_reset_amount', quota_reset_amount,
   'next_reset_time', next_reset_time,
-  'rpm_limit', rpm_limit)::text`;
+  'rpm_limit', rpm_limit,
+  'previous_key_valid_until', CASE
+    WHEN previous_key_valid_until > ${now} THEN previous_key_valid_until END)::text`;
 
 /** The returned status as SQL, mirroring returnedStatus() in src/contract/token-status.ts. */
 export const statusCondition = (status: TokenStatusCode, params: Params): string => {

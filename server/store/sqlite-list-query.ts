@@ -85,7 +85,9 @@ export const TOKEN_JSON = `json_object(
   'quota_reset_period', quota_reset_period,
   'quota_reset_amount', quota_reset_amount,
   'next_reset_time', next_reset_time,
-  'rpm_limit', rpm_limit)`;
+  'rpm_limit', rpm_limit,
+  'previous_key_valid_until', CASE
+    WHEN previous_key_valid_until > @now THEN previous_key_valid_until END)`;
 
 /** Each expression matches an index of sqlite-schema, so ordering reads the index, not a sort. */
 export const ORDER_EXPRESSIONS: Record<TokenOrderField, string> = {

@@ -18,9 +18,11 @@ export type TokenFilterQuery = Pick<TokenListQuery, 'keyword' | 'token'>;
 
 /**
  * Every stored field of a token but the id, as seeding and demo data provide them: the wire's
- * fields, with status only the administrator's switch (1 or 2).
+ * fields, with status only the administrator's switch (1 or 2), and no rotation yet.
  */
-export type TokenRecordInput = Omit<Token, 'id' | 'status'> & { status: 1 | 2 };
+export type TokenRecordInput = Omit<Token, 'id' | 'status' | 'previous_key_valid_until'> & {
+  status: 1 | 2;
+};
 
 /** Why a change was not made; the record is left as it was. */
 export type UpdateRefusal = 'expired' | 'exhausted';
