@@ -35,7 +35,8 @@ export const auditCountSql = (filter: string, source = 'audit') =>
 
 /**
  * A page's records: their ids found first, in an index alone, then only those records read, so
- * a deep page does not read every record it skips. `limit` and `offset` are placeholders.
+ * a deep page does not read every record it skips. `limit` and `offset` are placeholders. Each
+ * says whether its token is gone, by a look-up of the token's id (the same SQL on both engines).
  */
 export const auditPageSql = (
   columns: string,
@@ -43,7 +44,10 @@ export const auditPageSql = (
   limit: string,
   offset: string,
   source = 'audit',
-) => `SELECT id, ${columns} FROM audit WHERE id IN (
+) => `SELECT id, ${columns},
+    token_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM tokens WHERE tokens.id = audit.token_id)
+      AS token_deleted
+  FROM audit WHERE id IN (
     SELECT id FROM ${source} ${filter} ${AUDIT_ORDER} LIMIT ${limit} OFFSET ${offset})
   ${AUDIT_ORDER}`;
 

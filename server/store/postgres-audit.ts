@@ -5,6 +5,7 @@ import {
   auditRecord,
   auditRow,
   type AuditEntry,
+  type AuditPageRow,
   type AuditRow,
 } from './audit-entry';
 import { maskKey } from '../../src/contract/token';
@@ -104,7 +105,7 @@ export async function readAuditPage(client: QueryClient, query: AuditQuery): Pro
   const columns = AUDIT_COLUMNS.map((column) =>
     column === 'before' || column === 'after' ? `${column}::text` : column,
   ).join(', ');
-  const { rows } = await client.query<AuditRow & { id: number }>(
+  const { rows } = await client.query<AuditPageRow>(
     auditPageSql(columns, filter, `$${values.length + 1}`, `$${values.length + 2}`),
     [...values, query.size, (query.p - 1) * query.size],
   );

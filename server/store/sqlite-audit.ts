@@ -5,6 +5,7 @@ import {
   auditRecord,
   auditRow,
   type AuditEntry,
+  type AuditPageRow,
   type AuditRow,
 } from './audit-entry';
 import {
@@ -42,9 +43,7 @@ export function sqliteAudit(db: Database.Database): SqliteAudit {
       .total;
     const rows = statement(
       auditPageSql(AUDIT_COLUMNS.join(', '), filter, '@limit', '@offset', source),
-    ).all({ ...params, limit: query.size, offset: (query.p - 1) * query.size }) as Array<
-      AuditRow & { id: number }
-    >;
+    ).all({ ...params, limit: query.size, offset: (query.p - 1) * query.size }) as AuditPageRow[];
     return {
       items: rows.map(auditRecord),
       ...auditTotal(counted),

@@ -605,6 +605,46 @@ describe('a rotation with a grace period', () => {
   });
 });
 
+describe('the audit of a deleted token', () => {
+  const OWNER = { actor: { id: 0, name: 'ADMIN_KEY', role: 'owner' as const }, ip: '127.0.0.1' };
+  const created = (name: string) =>
+    store.create(
+      {
+        name,
+        remain_quota: 5,
+        expired_time: -1,
+        unlimited_quota: false,
+        models: '',
+        subnet: '',
+        quota_reset_period: 'none',
+        quota_reset_amount: 0,
+        rpm_limit: 0,
+      },
+      OWNER,
+    );
+
+  it('marks every record of a token that is gone, and none of one that is still there', async () => {
+    const kept = await created('Kept');
+    const gone = await created('Gone');
+    await store.update({ id: gone.id, name: 'Gone soon' }, OWNER);
+    await store.setOption('QuotaPerUnit', '250000', OWNER);
+    const before = await store.auditPage(auditQuerySchema.parse({}));
+    expect(before.items.map((entry) => entry.token_deleted)).toEqual([false, false, false, false]);
+
+    await store.remove(gone.id, OWNER);
+    const after = await store.auditPage(auditQuerySchema.parse({}));
+    expect(after.items.map((entry) => [entry.action, entry.token_id, entry.token_deleted])).toEqual(
+      [
+        ['token.delete', gone.id, true],
+        ['option.update', null, false],
+        ['token.update', gone.id, true],
+        ['token.create', gone.id, true],
+        ['token.create', kept.id, false],
+      ],
+    );
+  });
+});
+
 describe('a page asked for again', () => {
   it("follows the clock, this store's writes and another connection's", async () => {
     let now = NOW;

@@ -350,6 +350,7 @@ describe('the audit', () => {
       ip: '127.0.0.1',
       action: 'token.reveal',
       token_id: 3,
+      token_deleted: false,
       before: null,
       after: null,
     };

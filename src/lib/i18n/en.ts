@@ -589,6 +589,8 @@ export const en = {
   'audit.filter.action': 'Action',
   'audit.filter.anyAction': 'Any action',
   'audit.tokenId': 'Token #{id}',
+  'audit.deleted': 'Deleted',
+  'audit.deletedRecords': 'All records of “{name}”, which was deleted',
   'audit.actorId': 'Admin key #{id}',
   'audit.records': 'Audit records',
   'audit.col.time': 'Time',

@@ -551,6 +551,8 @@ export const zhCN: Messages = {
   'audit.filter.action': '操作',
   'audit.filter.anyAction': '任意操作',
   'audit.tokenId': '令牌 #{id}',
+  'audit.deleted': '已删除',
+  'audit.deletedRecords': '已删除的令牌“{name}”的全部记录',
   'audit.actorId': '管理员密钥 #{id}',
   'audit.records': '审计记录',
   'audit.col.time': '时间',
