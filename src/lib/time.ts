@@ -1,4 +1,4 @@
-import { dateTimeFormat, relativeTimeFormat } from './intl-cache';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl-cache';
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -32,6 +32,21 @@ export function formatDateTime(unixSeconds: number, locale = 'en-US'): string {
 
 export function formatTime(unixSeconds: number, locale = 'en-US'): string {
   return dateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(unixSeconds * 1000));
+}
+
+const DURATION_UNITS: Array<[string, number]> = [
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "7 days", "1 hour", "90 seconds": in the largest unit that counts it whole. */
+export function formatDuration(seconds: number, locale = 'en-US'): string {
+  const [unit, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0 && seconds > 0) ?? [
+    'second',
+    1,
+  ];
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
 }
 
 export function formatDate(unixSeconds: number, locale = 'en-US'): string {

@@ -67,6 +67,7 @@ export const en = {
   'lifecycle.mark.weekly': 'Refills weekly',
   'lifecycle.mark.monthly': 'Refills monthly',
   'lifecycle.nextReset': 'Next refill {when}',
+  'lifecycle.oldKeyUntil': 'Old key works until {time}',
   'lifecycle.lowQuota': 'Low quota',
 
   'tokens.title': 'Tokens',
@@ -611,6 +612,9 @@ export const en = {
   'audit.yes': 'Yes',
   'audit.no': 'No',
   'audit.revealed': 'Key revealed',
+  'audit.oldKey': 'Old key',
+  'audit.oldKeyGrace': 'valid {grace} longer, until {time}',
+  'audit.oldKeyStopped': 'stopped working at once',
   'audit.changedTo': 'changed to',
   'audit.fieldLabel': '{label}: ',
   'audit.nothingChanged': 'No field changed',

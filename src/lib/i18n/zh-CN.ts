@@ -62,6 +62,7 @@ export const zhCN: Messages = {
   'lifecycle.mark.weekly': '每周恢复',
   'lifecycle.mark.monthly': '每月恢复',
   'lifecycle.nextReset': '下次恢复：{when}',
+  'lifecycle.oldKeyUntil': '旧密钥可用至 {time}',
   'lifecycle.lowQuota': '额度偏低',
 
   'tokens.title': '令牌',
@@ -573,6 +574,9 @@ export const zhCN: Messages = {
   'audit.yes': '是',
   'audit.no': '否',
   'audit.revealed': '已显示完整密钥',
+  'audit.oldKey': '旧密钥',
+  'audit.oldKeyGrace': '继续有效 {grace}，至 {time}',
+  'audit.oldKeyStopped': '立即失效',
   'audit.changedTo': '改为',
   'audit.fieldLabel': '{label}：',
   'audit.nothingChanged': '没有字段被更改',

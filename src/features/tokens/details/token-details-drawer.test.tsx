@@ -101,6 +101,38 @@ describe('the token details drawer', () => {
     expect(rotate?.body).toEqual({ grace_seconds: 3_600 });
   });
 
+  it('says until when the old key still works after a rotation with grace, and its history too', async () => {
+    const rotatedAt = NOW - 600;
+    const rotated = { ...token, previous_key_valid_until: rotatedAt + 3_600 };
+    open({
+      'GET /api/token/7': () => ok(rotated),
+      'GET /api/token/7/usage': () => ok(emptyUsage),
+      'GET /api/audit/': () =>
+        ok(
+          auditPage([
+            sampleRecord({
+              id: 9,
+              action: 'token.rotate',
+              time: rotatedAt,
+              before: recordedToken(),
+              after: recordedToken({
+                key: 'NNNN**********NNNN',
+                previous_key_valid_until: rotatedAt + 3_600,
+              }),
+            }),
+          ]),
+        ),
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Token: Support bot' });
+    expect(drawer).toHaveTextContent(/The old key works until .* \(in 50 minutes\)\./);
+    const history = within(drawer).getByRole('region', { name: 'History' });
+    await vi.waitFor(() =>
+      expect(within(history).getByRole('article')).toHaveTextContent(
+        /Old key: valid 1 hour longer, until/,
+      ),
+    );
+  });
+
   it('shows the token’s history newest first, more on asking, and links to all of it', async () => {
     const records = Array.from({ length: 7 }, (_, index) =>
       sampleRecord({

@@ -9,6 +9,7 @@ import { IconEdit, IconKey } from '../../../components/icons';
 import { QuotaAmount } from '../../../components/quota';
 import { numberFormat } from '../../../lib/intl-cache';
 import { formatDateTime, formatRelative } from '../../../lib/time';
+import { previousKeyUntil } from '../lifecycle-marks';
 import { StatusBadge } from '../status-badge';
 import { KeyText } from '../token-cells';
 
@@ -47,6 +48,7 @@ function statusReason(token: Token, t: ReturnType<typeof useI18n>['t'], locale: 
 export function TokenFacts({ token, now }: { token: Token; now: number }) {
   const { t, locale } = useI18n();
   const when = (time: number) => whenText(time, now, locale);
+  const previousUntil = previousKeyUntil(token, now);
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap">
@@ -56,6 +58,11 @@ export function TokenFacts({ token, now }: { token: Token; now: number }) {
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
         <Fact label={t('tokens.col.key')}>
           <KeyText token={token} />
+          {previousUntil !== null && (
+            <Text span size="xs" display="block" mt={4}>
+              {t('rotate.oldWorksUntil', { time: when(previousUntil) })}
+            </Text>
+          )}
         </Fact>
         <Fact label={t('details.id')}>{token.id}</Fact>
         <Fact label={t('tokens.col.remain')}>
