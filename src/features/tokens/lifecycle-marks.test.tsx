@@ -78,6 +78,28 @@ describe('the marks under a token’s remaining quota', () => {
     expect(screen.getByText('每月恢复')).toBeVisible();
     expect(screen.getByText('下次恢复：明天')).toBeVisible();
   });
+
+  it('says nothing of a refill an expired token will not spend, nor of one an unlimited token has no use for', () => {
+    const { unmount } = showQuota({
+      remain_quota: 400_000,
+      expired_time: NOW - 60,
+      status: TokenStatus.expired,
+      quota_reset_period: 'daily',
+      quota_reset_amount: 500_000,
+      next_reset_time: NOW + 18 * 3600,
+    });
+    expect(screen.queryByText(/Next refill/)).toBeNull();
+    unmount();
+    showQuota({
+      remain_quota: 0,
+      unlimited_quota: true,
+      quota_reset_period: 'daily',
+      quota_reset_amount: 500_000,
+      next_reset_time: NOW + 18 * 3600,
+    });
+    expect(screen.queryByText('Refills daily')).toBeNull();
+    expect(screen.queryByText(/Next refill/)).toBeNull();
+  });
 });
 
 describe('the mark under a rotated token’s key', () => {

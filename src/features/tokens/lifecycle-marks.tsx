@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { NO_RESET } from '../../contract/quota-reset';
 import type { Token } from '../../contract/token';
+import { isExpired } from '../../contract/token-status';
 import { useI18n } from '../../components/i18n';
 import { dateTimeFormat } from '../../lib/intl-cache';
 import { formatDateTime, formatRelative, formatTime } from '../../lib/time';
@@ -8,12 +9,17 @@ import { isLowQuota } from './low-quota';
 import classes from './token-cells.module.css';
 import { useListNow } from './token-list-view';
 
-/** Under a token's remaining quota: that it is running low, and how often and when it refills. */
+/**
+ * Under a token's remaining quota: that it is running low, and how often and when it refills.
+ * An unlimited token has no use for a refill, and an expired one gets none it could spend.
+ */
 export function QuotaMarks({ token }: { token: Token }) {
   const { t, locale } = useI18n();
   const now = useListNow();
   const low = isLowQuota(token);
-  const period = token.quota_reset_period;
+  const period = token.unlimited_quota ? 'none' : token.quota_reset_period;
+  const nextRefill =
+    period !== 'none' && token.next_reset_time !== NO_RESET && !isExpired(token, now);
   if (!low && period === 'none') return null;
   return (
     <span className={classes.marks}>
@@ -27,7 +33,7 @@ export function QuotaMarks({ token }: { token: Token }) {
           {t(`lifecycle.mark.${period}`)}
         </Badge>
       )}
-      {period !== 'none' && token.next_reset_time !== NO_RESET && (
+      {nextRefill && (
         <span className={classes.sub} title={formatDateTime(token.next_reset_time, locale)}>
           {t('lifecycle.nextReset', {
             when: formatRelative(token.next_reset_time, now, locale),

@@ -68,6 +68,26 @@ describe('the token details drawer', () => {
     ).toBeVisible();
   });
 
+  it('tells no next refill to an expired token, and marks a refill unused while unlimited', async () => {
+    const expired = { ...token, status: TokenStatus.expired, expired_time: NOW - 60 };
+    const { unmount } = open({
+      'GET /api/token/7': () => ok(expired),
+      'GET /api/token/7/usage': () => ok(emptyUsage),
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Token: Support bot' });
+    expect(drawer).toHaveTextContent('Next resetNone: the token has expired.');
+    expect(drawer).not.toHaveTextContent('in 1 hour');
+    unmount();
+    open({
+      'GET /api/token/7': () =>
+        ok({ ...token, status: TokenStatus.enabled, unlimited_quota: true }),
+      'GET /api/token/7/usage': () => ok(emptyUsage),
+    });
+    const unlimited = await screen.findByRole('dialog', { name: 'Token: Support bot' });
+    expect(unlimited).toHaveTextContent('Not used while the quota is unlimited.');
+    expect(unlimited).toHaveTextContent('Next reset—');
+  });
+
   it('says plainly when the token is gone', async () => {
     open({ 'GET /api/token/7': () => refused(404, 'token not found') });
     expect(

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useBackend } from '../../../api/backend-context';
 import { NEVER, TokenStatus, type Token } from '../../../contract/token';
 import { NO_RESET } from '../../../contract/quota-reset';
+import { isExpired } from '../../../contract/token-status';
 import { useAccess } from '../../../components/access';
 import { useI18n } from '../../../components/i18n';
 import { IconEdit, IconKey } from '../../../components/icons';
@@ -105,6 +106,11 @@ export function TokenLifecycle({
   const missing = backend.lifecycleMissing !== null;
   const period = token.quota_reset_period;
   const when = (time: number) => whenText(time, now, locale);
+  // A refill an unlimited token has no use for, or an expired one could not spend, is not told.
+  const nextReset = () => {
+    if (token.next_reset_time === NO_RESET || token.unlimited_quota) return '—';
+    return isExpired(token, now) ? t('details.noResetExpired') : when(token.next_reset_time);
+  };
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -129,14 +135,17 @@ export function TokenLifecycle({
                 {t(`details.period.${period}`)}
                 <br />
                 <QuotaAmount units={token.quota_reset_amount} />
+                {token.unlimited_quota && (
+                  <Text span size="xs" c="dimmed" display="block">
+                    {t('details.refillUnused')}
+                  </Text>
+                )}
               </>
             ) : (
               t('details.noRefill')
             )}
           </Fact>
-          <Fact label={t('details.nextReset')}>
-            {token.next_reset_time === NO_RESET ? '—' : when(token.next_reset_time)}
-          </Fact>
+          <Fact label={t('details.nextReset')}>{nextReset()}</Fact>
           <Fact label={t('details.rateLimit')}>
             {token.rpm_limit === 0
               ? t('details.noLimit')
