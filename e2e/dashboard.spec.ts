@@ -349,6 +349,44 @@ test.describe('creating, editing and deleting', () => {
     await expect(row.getByText('Enabled')).toBeVisible();
   });
 
+  test('a switch from a row can be undone from its note, which covers no row action', async ({
+    page,
+    request,
+  }) => {
+    // A full page, the token switched at its top, in a window the table runs past the foot of.
+    for (let i = 0; i < 9; i += 1) await createToken(request, { name: unique('Filler') });
+    const name = unique('Undo me');
+    await createToken(request, { name, remain_quota: 100 });
+    await page.setViewportSize({ width: 1366, height: 620 });
+    await connected(page);
+    const row = rowOf(page, name);
+    await row.getByRole('button', { name: 'Disable' }).click();
+    const note = page.getByRole('alert').filter({ hasText: `Token “${name}” disabled` });
+    await expect(note).toBeVisible();
+    await expect(row.getByText('Disabled')).toBeVisible();
+
+    const noteBox = (await note.boundingBox())!;
+    const actions = await page.getByRole('group', { name: /^Actions for / }).all();
+    expect(actions.length).toBeGreaterThan(5);
+    for (const group of actions) {
+      const box = await group.boundingBox();
+      if (!box) continue;
+      const apart =
+        box.x + box.width <= noteBox.x ||
+        noteBox.x + noteBox.width <= box.x ||
+        box.y + box.height <= noteBox.y ||
+        noteBox.y + noteBox.height <= box.y;
+      expect(apart, `the note covers ${await group.getAttribute('aria-label')}`).toBe(true);
+    }
+
+    await note.getByRole('button', { name: 'Undo' }).click();
+    await expect(row.getByText('Enabled')).toBeVisible();
+    const undone = page.getByRole('alert').filter({ hasText: `Token “${name}” enabled` });
+    await expect(undone).toBeVisible();
+    await expect(undone.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+    await expect(note).toBeHidden();
+  });
+
   test('enabling an expired token is refused with the server’s message and rolled back', async ({
     page,
     request,
@@ -444,6 +482,39 @@ test.describe('when the service misbehaves', () => {
     } finally {
       await back.stop();
     }
+  });
+
+  test('a row action against a stopped service says at once what failed and why, until closed', async ({
+    page,
+    request,
+  }) => {
+    const own = await startService();
+    await createToken(request, { name: 'Prod backend', remain_quota: 100 }, own.adminKey, own.url);
+    await connect(page, own.adminKey, own.url);
+    const row = rowOf(page, 'Prod backend');
+    await expect(row).toBeVisible();
+
+    await own.stop();
+    // Whether the header ever says the server is slow, over the next seconds.
+    const saidSlow = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const slow = () => document.body.textContent?.includes('The server is slow') ?? false;
+          const watch = new MutationObserver(() => slow() && resolve(true));
+          watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+          setTimeout(() => resolve(slow()), 6_000);
+        }),
+    );
+    await row.getByRole('button', { name: 'Disable' }).click();
+    const note = page.getByRole('alert').filter({ hasText: 'Couldn’t disable “Prod backend”' });
+    await expect(note).toBeVisible({ timeout: 1_500 });
+    await expect(note).toContainText(`Cannot reach the server at 127.0.0.1:${own.port}`);
+    await expect(row.getByText('Enabled')).toBeVisible();
+    expect(await saidSlow).toBe(false);
+    // Six seconds on, past the time a success note stays: it is still there until closed.
+    await expect(note).toBeVisible();
+    await note.getByRole('button', { name: 'Close' }).click();
+    await expect(note).toBeHidden();
   });
 
   test('a key that stops working returns to the connect screen with the reason', async ({

@@ -34,10 +34,11 @@ function LocalizedNotifications() {
   return (
     <MantineThemeProvider theme={named}>
       {/*
-        At the bottom, away from the header's buttons and a drawer's title, which a top position
-        covered; in the corner on a desktop, across the foot of a phone's narrow screen.
+        At the foot of the middle: clear of the header's buttons and a drawer's title, which a
+        top position covered, and of the row actions at the table's right end, which the corner
+        covered. A few at a time: more wait their turn rather than pile up over the page.
       */}
-      <Notifications position={phone ? 'bottom-center' : 'bottom-right'} limit={4} />
+      <Notifications position="bottom-center" limit={phone ? 2 : 3} />
     </MantineThemeProvider>
   );
 }

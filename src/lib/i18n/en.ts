@@ -124,6 +124,7 @@ export const en = {
   'action.close': 'Close',
   'action.copy': 'Copy',
   'action.copied': 'Copied',
+  'action.undo': 'Undo',
   'action.rowActions': 'Actions for {name}',
 
   'form.createTitle': 'Create token',
@@ -184,6 +185,9 @@ export const en = {
   'notify.deleted': 'Token “{name}” deleted',
   'notify.copied': 'Key of “{name}” copied',
   'notify.failed': 'Failed',
+  'notify.enableFailed': 'Couldn’t enable “{name}”',
+  'notify.disableFailed': 'Couldn’t disable “{name}”',
+  'notify.copyKeyFailed': 'Couldn’t copy the key of “{name}”',
   'notify.copyFailed': 'The key could not be copied',
   'notify.settingsSaved': 'Settings saved',
 
