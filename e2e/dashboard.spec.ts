@@ -387,6 +387,39 @@ test.describe('creating, editing and deleting', () => {
     await expect(note).toBeHidden();
   });
 
+  test('the details offer the row’s actions: switch, copy the key, and delete, which closes them', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const name = unique('From details');
+    const created = await createToken(request, { name, remain_quota: 100 });
+    await connected(page);
+    await rowOf(page, name).getByRole('link', { name }).click();
+    const drawer = page.getByRole('dialog', { name: `Token: ${name}` });
+    const actions = drawer.getByRole('group', { name: `Actions for ${name}` });
+
+    await actions.getByRole('button', { name: 'Disable' }).click();
+    await expect(drawer).toContainText('Switched off: requests with this key are refused.');
+    await expect(page.getByRole('alert').filter({ hasText: 'disabled' })).toBeVisible();
+    await actions.getByRole('button', { name: 'Enable' }).click();
+    await expect(drawer).toContainText('Keys pass while quota remains.');
+
+    await actions.getByRole('button', { name: 'Copy key' }).click();
+    await expect(page.getByText(`Key of “${name}” copied`)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`sk-${created.key}`);
+
+    await actions.getByRole('button', { name: 'Delete…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete token' });
+    await expect(confirm).toContainText(name);
+    await confirm.getByRole('button', { name: 'Delete token' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByText(`Token “${name}” deleted`)).toBeVisible();
+    await expect(rowOf(page, name)).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.get('details')).toBeNull();
+  });
+
   test('enabling an expired token is refused with the server’s message and rolled back', async ({
     page,
     request,

@@ -28,11 +28,14 @@ export function TokenDialogs({
   dialog,
   onDialog,
   onBulkFinished,
+  onDeleted,
 }: {
   dialog: TokenDialog;
   onDialog: (dialog: TokenDialog) => void;
   /** After a bulk action, whatever its outcome: the selection it acted on is done with. */
-  onBulkFinished: () => void;
+  onBulkFinished?: () => void;
+  /** After the token of a delete dialog is deleted. */
+  onDeleted?: () => void;
 }) {
   const { t } = useI18n();
   const { succeed } = useNotify();
@@ -41,7 +44,7 @@ export function TokenDialogs({
   const close = () => onDialog(null);
 
   const bulkFinished = (outcome: BulkOutcome) => {
-    onBulkFinished();
+    onBulkFinished?.();
     const total = outcome.done.length + outcome.failed.length;
     notifications.show({
       color: outcome.failed.length ? 'orange' : 'teal',
@@ -77,6 +80,7 @@ export function TokenDialogs({
             await deleteToken.mutateAsync(dialog.token);
             succeed(t('notify.deleted', { name: dialog.token.name }));
             close();
+            onDeleted?.();
           }}
         />
       )}

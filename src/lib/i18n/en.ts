@@ -560,6 +560,7 @@ export const en = {
   'details.rpm': '{count} requests per minute',
   'details.rotate': 'Rotate key…',
   'details.edit': 'Edit…',
+  'details.delete': 'Delete…',
   'details.usage': 'Usage',
   'rotate.title': 'Rotate the key of {name}',
   'rotate.grace': 'The old key keeps working',

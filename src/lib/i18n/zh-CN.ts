@@ -524,6 +524,7 @@ export const zhCN: Messages = {
   'details.rpm': '每分钟 {count} 次请求',
   'details.rotate': '轮换密钥…',
   'details.edit': '编辑…',
+  'details.delete': '删除…',
   'details.usage': '用量',
   'rotate.title': '轮换 {name} 的密钥',
   'rotate.grace': '旧密钥继续有效',

@@ -1,12 +1,10 @@
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useBackend } from '../../../api/backend-context';
 import { NEVER, TokenStatus, type Token } from '../../../contract/token';
 import { NO_RESET } from '../../../contract/quota-reset';
 import { isExpired } from '../../../contract/token-status';
-import { useAccess } from '../../../components/access';
 import { useI18n } from '../../../components/i18n';
-import { IconEdit, IconKey } from '../../../components/icons';
 import { QuotaAmount } from '../../../components/quota';
 import { numberFormat } from '../../../lib/intl-cache';
 import { formatDateTime, formatRelative } from '../../../lib/time';
@@ -88,21 +86,10 @@ export function TokenFacts({ token, now }: { token: Token; now: number }) {
   );
 }
 
-/** Refills, the rate limit and rotation; on servers without them, why they are missing. */
-export function TokenLifecycle({
-  token,
-  now,
-  onRotate,
-  onEdit,
-}: {
-  token: Token;
-  now: number;
-  onRotate: () => void;
-  onEdit: () => void;
-}) {
+/** Refills and the rate limit; on servers without them (or rotation), why they are missing. */
+export function TokenLifecycle({ token, now }: { token: Token; now: number }) {
   const { t, locale } = useI18n();
   const backend = useBackend();
-  const { may } = useAccess();
   const missing = backend.lifecycleMissing !== null;
   const period = token.quota_reset_period;
   const when = (time: number) => whenText(time, now, locale);
@@ -152,26 +139,6 @@ export function TokenLifecycle({
               : t('details.rpm', { count: numberFormat(locale).format(token.rpm_limit) })}
           </Fact>
         </SimpleGrid>
-      )}
-      {(may('tokens.update') || may('tokens.rotate')) && (
-        <Group gap="xs">
-          {may('tokens.update') && (
-            <Button variant="default" leftSection={<IconEdit />} onClick={onEdit}>
-              {t('details.edit')}
-            </Button>
-          )}
-          {may('tokens.rotate') && (
-            <Button
-              variant="default"
-              leftSection={<IconKey />}
-              onClick={onRotate}
-              disabled={!backend.rotate}
-              aria-describedby={missing ? 'lifecycle-missing' : undefined}
-            >
-              {t('details.rotate')}
-            </Button>
-          )}
-        </Group>
       )}
     </Stack>
   );
