@@ -122,6 +122,41 @@ test.describe('connecting', () => {
     });
   }
 
+  test('a fresh connect and a signed-in reload each ask once for the status and the list', async ({
+    page,
+    request,
+  }) => {
+    await createToken(request, { name: unique('Listed') });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/status') asked.push(url.pathname);
+      // The first page; the next one is fetched ahead on purpose, once.
+      if (url.pathname === '/api/token/' && url.searchParams.get('p') === '1') {
+        asked.push(`${url.pathname}${url.search}`);
+      }
+    });
+    const settled = async () => {
+      await expect(
+        page
+          .getByRole('row')
+          .filter({ has: page.getByRole('cell') })
+          .first(),
+      ).toBeVisible();
+      // Long enough for a second ask, had there been one, to have been sent.
+      await page.waitForTimeout(1_500);
+    };
+
+    await connected(page);
+    await settled();
+    expect(asked.toSorted()).toEqual(['/api/status', '/api/token/?p=1&size=10&order=-id']);
+
+    asked.length = 0;
+    await page.reload();
+    await settled();
+    expect(asked.toSorted()).toEqual(['/api/status', '/api/token/?p=1&size=10&order=-id']);
+  });
+
   test('log out forgets the key', async ({ page }) => {
     await connected(page);
     await page.getByRole('button', { name: 'Log out' }).click();

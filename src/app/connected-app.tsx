@@ -13,6 +13,7 @@ import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
 import { sessionStore } from '../api/session';
 import { SessionAccess } from '../components/access';
 import type { AdminIdentity } from '../contract/admin-key';
+import type { StatusInfo } from '../contract/status';
 import { useI18n } from '../components/i18n';
 import { AppLayout } from './app-layout';
 import { createQueryClient } from './query-client';
@@ -47,10 +48,13 @@ function LocalizedNotifications() {
 export function ConnectedApp({
   connection,
   identity,
+  status,
 }: {
   connection: Connection;
   /** Who the key is, when the connect step has just asked. */
   identity: AdminIdentity | null;
+  /** The server's status, when the connect step has just asked. */
+  status: StatusInfo | null;
 }) {
   // A new session starts with an empty cache: nothing of the previous server shows.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -75,7 +79,7 @@ export function ConnectedApp({
       <BackendContext.Provider value={backend}>
         <ExchangeContext.Provider value={exchange}>
           <SessionAccess known={identity}>
-            <ServerQuota server={connection.baseUrl}>
+            <ServerQuota server={connection.baseUrl} known={status}>
               <LocalizedNotifications />
               <AppLayout baseUrl={connection.baseUrl} />
             </ServerQuota>
