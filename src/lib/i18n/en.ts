@@ -164,7 +164,8 @@ export const en = {
   'form.err.amount': 'Enter a number, such as 2 or 2.50.',
   'form.err.negative': 'The quota cannot be negative.',
   'form.err.fraction': 'Units are whole numbers.',
-  'form.err.tooLarge': 'The quota is larger than the service allows (10^15 units).',
+  'form.err.tooLarge':
+    'The quota is larger than the service allows: at most 1,000,000,000,000,000 units.',
   'form.err.expiryDate': 'Pick the date and time the token stops working.',
   'form.err.expiryPast': 'Pick a time in the future, or choose Never.',
 
@@ -345,6 +346,10 @@ export const en = {
   'error.server': 'The server at {host} failed (HTTP {status}). Try again shortly.',
   'error.rejected': 'The server at {host} refused the request (HTTP {status}).',
   'error.unauthorized': 'The admin key was rejected.',
+  'error.keyRefused':
+    'The server did not accept this admin key: check it for typos, or ask for a new one if it was revoked.',
+  'error.tooManyWrongKeys':
+    'Too many wrong admin keys were tried from your address. Try again in {seconds} seconds.',
   'error.rateLimited': 'Too many requests: wait a minute, then try again.',
   'error.searchLimited':
     'The server limits how often one may search: wait a moment, then search again.',

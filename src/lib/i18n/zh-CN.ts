@@ -154,7 +154,7 @@ export const zhCN: Messages = {
   'form.err.amount': '请输入数字，例如 2 或 2.50。',
   'form.err.negative': '额度不能为负数。',
   'form.err.fraction': '额度单位必须是整数。',
-  'form.err.tooLarge': '额度超过服务允许的上限（10^15 额度单位）。',
+  'form.err.tooLarge': '额度超过服务允许的上限：最多 1000 万亿额度单位。',
   'form.err.expiryDate': '请选择令牌失效的日期和时间。',
   'form.err.expiryPast': '请选择将来的时间，或选择“永不过期”。',
   'newKey.title': '令牌已创建',
@@ -320,6 +320,9 @@ export const zhCN: Messages = {
   'error.server': '{host} 上的服务器出错（HTTP {status}）。请稍后重试。',
   'error.rejected': '{host} 上的服务器拒绝了请求（HTTP {status}）。',
   'error.unauthorized': '管理员密钥被拒绝。',
+  'error.keyRefused':
+    '服务器不接受这个管理员密钥：请检查是否输错；如果它已被撤销，请申请新的密钥。',
+  'error.tooManyWrongKeys': '你的地址尝试了过多错误的管理员密钥。请在 {seconds} 秒后重试。',
   'error.rateLimited': '请求过多：请等待一分钟后再试。',
   'error.searchLimited': '服务器限制了搜索的频率：请稍等片刻再搜索。',
   'error.revealLimited': '服务器限制了可查看完整密钥的次数：请稍后再试。',
