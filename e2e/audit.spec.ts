@@ -92,6 +92,31 @@ test.describe('the audit', () => {
     await expect(page.getByRole('combobox', { name: 'Token' })).toHaveValue(name);
   });
 
+  test('a deleted token is marked so, and leads to its own records, not to details that are gone', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('Gone since');
+    const token = await createToken(request, { name, remain_quota: 500_000 });
+    const headers = { Authorization: `Bearer ${ADMIN_KEY}` };
+    await request.put('/api/token/', { headers, data: { id: token.id, rpm_limit: 30 } });
+    await request.delete(`/api/token/${token.id}`, { headers });
+    await connected(page);
+    await page.getByRole('button', { name: 'Audit', exact: true }).click();
+
+    const changed = records(page).filter({ hasText: 'Changed token' }).filter({ hasText: name });
+    await expect(changed).toContainText('Deleted');
+    const link = changed.getByRole('link', { name });
+    await expect(link).toHaveAttribute('href', `?view=audit&token_id=${token.id}`);
+    await link.click();
+    expect(addressParam(page, 'token_id')).toBe(String(token.id));
+    expect(addressParam(page, 'details')).toBeNull();
+    await expect(records(page)).toHaveCount(3);
+    // Its own records shown, the name leads nowhere else.
+    await expect(records(page).getByRole('link', { name })).toHaveCount(0);
+    await expect(page.getByText(`There is no token with id ${token.id}`)).toHaveCount(0);
+  });
+
   test('a token’s History lists its own records and leads to them in the audit', async ({
     page,
     request,

@@ -13,14 +13,12 @@ import {
 import { startService } from './support/service';
 
 test.describe('connecting', () => {
-  test('a wrong key shows the server’s message; the right key opens the tokens', async ({
-    page,
-  }) => {
+  test('a wrong key is said to be refused; the right key opens the tokens', async ({ page }) => {
     await connect(page, 'not-the-admin-key');
     const keyField = page.getByLabel('Admin key');
-    await expect(page.getByText('The admin key is missing, wrong or revoked')).toBeVisible();
+    await expect(page.getByText('The server did not accept this admin key')).toBeVisible();
     await expect(keyField).toHaveAccessibleDescription(
-      /The admin key is missing, wrong or revoked/,
+      /The server did not accept this admin key: check it for typos/,
     );
     await expect(keyField).toHaveValue('not-the-admin-key');
 
@@ -121,6 +119,41 @@ test.describe('connecting', () => {
       await expect(appName).toHaveCount(1);
     });
   }
+
+  test('a fresh connect and a signed-in reload each ask once for the status and the list', async ({
+    page,
+    request,
+  }) => {
+    await createToken(request, { name: unique('Listed') });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/status') asked.push(url.pathname);
+      // The first page; the next one is fetched ahead on purpose, once.
+      if (url.pathname === '/api/token/' && url.searchParams.get('p') === '1') {
+        asked.push(`${url.pathname}${url.search}`);
+      }
+    });
+    const settled = async () => {
+      await expect(
+        page
+          .getByRole('row')
+          .filter({ has: page.getByRole('cell') })
+          .first(),
+      ).toBeVisible();
+      // Long enough for a second ask, had there been one, to have been sent.
+      await page.waitForTimeout(1_500);
+    };
+
+    await connected(page);
+    await settled();
+    expect(asked.toSorted()).toEqual(['/api/status', '/api/token/?p=1&size=10&order=-id']);
+
+    asked.length = 0;
+    await page.reload();
+    await settled();
+    expect(asked.toSorted()).toEqual(['/api/status', '/api/token/?p=1&size=10&order=-id']);
+  });
 
   test('log out forgets the key', async ({ page }) => {
     await connected(page);
@@ -349,6 +382,77 @@ test.describe('creating, editing and deleting', () => {
     await expect(row.getByText('Enabled')).toBeVisible();
   });
 
+  test('a switch from a row can be undone from its note, which covers no row action', async ({
+    page,
+    request,
+  }) => {
+    // A full page, the token switched at its top, in a window the table runs past the foot of.
+    for (let i = 0; i < 9; i += 1) await createToken(request, { name: unique('Filler') });
+    const name = unique('Undo me');
+    await createToken(request, { name, remain_quota: 100 });
+    await page.setViewportSize({ width: 1366, height: 620 });
+    await connected(page);
+    const row = rowOf(page, name);
+    await row.getByRole('button', { name: 'Disable' }).click();
+    const note = page.getByRole('alert').filter({ hasText: `Token “${name}” disabled` });
+    await expect(note).toBeVisible();
+    await expect(row.getByText('Disabled')).toBeVisible();
+
+    const noteBox = (await note.boundingBox())!;
+    const actions = await page.getByRole('group', { name: /^Actions for / }).all();
+    expect(actions.length).toBeGreaterThan(5);
+    for (const group of actions) {
+      const box = await group.boundingBox();
+      if (!box) continue;
+      const apart =
+        box.x + box.width <= noteBox.x ||
+        noteBox.x + noteBox.width <= box.x ||
+        box.y + box.height <= noteBox.y ||
+        noteBox.y + noteBox.height <= box.y;
+      expect(apart, `the note covers ${await group.getAttribute('aria-label')}`).toBe(true);
+    }
+
+    await note.getByRole('button', { name: 'Undo' }).click();
+    await expect(row.getByText('Enabled')).toBeVisible();
+    const undone = page.getByRole('alert').filter({ hasText: `Token “${name}” enabled` });
+    await expect(undone).toBeVisible();
+    await expect(undone.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+    await expect(note).toBeHidden();
+  });
+
+  test('the details offer the row’s actions: switch, copy the key, and delete, which closes them', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const name = unique('From details');
+    const created = await createToken(request, { name, remain_quota: 100 });
+    await connected(page);
+    await rowOf(page, name).getByRole('link', { name }).click();
+    const drawer = page.getByRole('dialog', { name: `Token: ${name}` });
+    const actions = drawer.getByRole('group', { name: `Actions for ${name}` });
+
+    await actions.getByRole('button', { name: 'Disable' }).click();
+    await expect(drawer).toContainText('Switched off: requests with this key are refused.');
+    await expect(page.getByRole('alert').filter({ hasText: 'disabled' })).toBeVisible();
+    await actions.getByRole('button', { name: 'Enable' }).click();
+    await expect(drawer).toContainText('Keys pass while quota remains.');
+
+    await actions.getByRole('button', { name: 'Copy key' }).click();
+    await expect(page.getByText(`Key of “${name}” copied`)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`sk-${created.key}`);
+
+    await actions.getByRole('button', { name: 'Delete…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete token' });
+    await expect(confirm).toContainText(name);
+    await confirm.getByRole('button', { name: 'Delete token' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByText(`Token “${name}” deleted`)).toBeVisible();
+    await expect(rowOf(page, name)).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.get('details')).toBeNull();
+  });
+
   test('enabling an expired token is refused with the server’s message and rolled back', async ({
     page,
     request,
@@ -444,6 +548,39 @@ test.describe('when the service misbehaves', () => {
     } finally {
       await back.stop();
     }
+  });
+
+  test('a row action against a stopped service says at once what failed and why, until closed', async ({
+    page,
+    request,
+  }) => {
+    const own = await startService();
+    await createToken(request, { name: 'Prod backend', remain_quota: 100 }, own.adminKey, own.url);
+    await connect(page, own.adminKey, own.url);
+    const row = rowOf(page, 'Prod backend');
+    await expect(row).toBeVisible();
+
+    await own.stop();
+    // Whether the header ever says the server is slow, over the next seconds.
+    const saidSlow = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const slow = () => document.body.textContent?.includes('The server is slow') ?? false;
+          const watch = new MutationObserver(() => slow() && resolve(true));
+          watch.observe(document.body, { subtree: true, childList: true, characterData: true });
+          setTimeout(() => resolve(slow()), 6_000);
+        }),
+    );
+    await row.getByRole('button', { name: 'Disable' }).click();
+    const note = page.getByRole('alert').filter({ hasText: 'Couldn’t disable “Prod backend”' });
+    await expect(note).toBeVisible({ timeout: 1_500 });
+    await expect(note).toContainText(`Cannot reach the server at 127.0.0.1:${own.port}`);
+    await expect(row.getByText('Enabled')).toBeVisible();
+    expect(await saidSlow).toBe(false);
+    // Six seconds on, past the time a success note stays: it is still there until closed.
+    await expect(note).toBeVisible();
+    await note.getByRole('button', { name: 'Close' }).click();
+    await expect(note).toBeHidden();
   });
 
   test('a key that stops working returns to the connect screen with the reason', async ({

@@ -1,6 +1,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { OWNER_IDENTITY, type AdminIdentity } from '../src/contract/admin-key';
+import { KEY_REFUSED_MESSAGE, tooManyWrongKeysMessage } from '../src/contract/key-refusals';
 import { FailureLimiter, type FailureCounter } from './failure-limiter';
 import type { AddressRanges } from './address-ranges';
 import { clientAddress } from './http/client-address';
@@ -67,18 +68,14 @@ export function adminAuth({
     const waitMs = await limiter.retryAfterMs(address);
     if (waitMs > 0) {
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new ApiError(
-        429,
-        `Too many wrong admin keys from this address: try again in ${seconds} seconds`,
-        { 'Retry-After': String(seconds) },
-      );
+      throw new ApiError(429, tooManyWrongKeysMessage(seconds), {
+        'Retry-After': String(seconds),
+      });
     }
     await limiter.recordFailure(address);
-    throw new ApiError(
-      401,
-      'The admin key is missing, wrong or revoked: send a valid one as "Authorization: Bearer <admin key>"',
-      { 'WWW-Authenticate': 'Bearer realm="Tokendesk"' },
-    );
+    throw new ApiError(401, KEY_REFUSED_MESSAGE, {
+      'WWW-Authenticate': 'Bearer realm="Tokendesk"',
+    });
   };
 }
 

@@ -152,6 +152,7 @@ describe('the answer check', () => {
     quota_reset_amount: 0,
     next_reset_time: -1,
     rpm_limit: 0,
+    previous_key_valid_until: null,
   };
 
   it('takes an answer as documented', async () => {

@@ -59,7 +59,10 @@ export type AuditColumn = (typeof AUDIT_COLUMNS)[number];
 export const insertAuditSql = (placeholder: (column: AuditColumn, index: number) => string) =>
   `INSERT INTO audit (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(placeholder).join(', ')})`;
 
-export function auditRecord(row: AuditRow & { id: number }): AuditRecord {
+/** An audit record as a page reads it; SQLite says whether its token is gone as 0 or 1. */
+export type AuditPageRow = AuditRow & { id: number; token_deleted: boolean | number };
+
+export function auditRecord(row: AuditPageRow): AuditRecord {
   return {
     id: Number(row.id),
     time: Number(row.time),
@@ -67,6 +70,7 @@ export function auditRecord(row: AuditRow & { id: number }): AuditRecord {
     ip: row.ip,
     action: row.action as AuditAction,
     token_id: row.token_id === null ? null : Number(row.token_id),
+    token_deleted: Boolean(row.token_deleted),
     before: parseSubject(row.before),
     after: parseSubject(row.after),
   };

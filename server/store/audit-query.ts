@@ -1,6 +1,6 @@
 import type { AuditPage, AuditQuery } from '../../src/contract/audit';
 import { TOTAL_CAP } from '../../src/contract/token-page';
-import { AUDIT_COLUMNS, auditRecord, type AuditColumn, type AuditRow } from './audit-entry';
+import { AUDIT_COLUMNS, auditRecord, type AuditColumn, type AuditPageRow } from './audit-entry';
 
 /**
  * The WHERE clause of an audit page's filters, with placeholders made by `placeholder` (SQLite's
@@ -36,7 +36,8 @@ const auditCountSql = (filter: string, source = 'audit') =>
 
 /**
  * A page's records: their ids found first, in an index alone, then only those records read, so
- * a deep page does not read every record it skips. `limit` and `offset` are placeholders.
+ * a deep page does not read every record it skips. `limit` and `offset` are placeholders. Each
+ * says whether its token is gone, by a look-up of the token's id (the same SQL on both engines).
  */
 const auditPageSql = (
   columns: string,
@@ -44,7 +45,10 @@ const auditPageSql = (
   limit: string,
   offset: string,
   source = 'audit',
-) => `SELECT id, ${columns} FROM audit WHERE id IN (
+) => `SELECT id, ${columns},
+    token_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM tokens WHERE tokens.id = audit.token_id)
+      AS token_deleted
+  FROM audit WHERE id IN (
     SELECT id FROM ${source} ${filter} ${AUDIT_ORDER} LIMIT ${limit} OFFSET ${offset})
   ${AUDIT_ORDER}`;
 
@@ -115,7 +119,7 @@ export function auditPageReads(
 export function auditPageOf(
   query: AuditQuery,
   counted: number,
-  rows: ReadonlyArray<AuditRow & { id: number }>,
+  rows: ReadonlyArray<AuditPageRow>,
 ): AuditPage {
   return {
     items: rows.map(auditRecord),

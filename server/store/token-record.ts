@@ -37,8 +37,14 @@ export const KEY_COLUMNS = ['key_digest', 'key_sealed', 'key_masked'] as const;
 /** A token's fields but its key; status is only the administrator's switch (1 or 2). */
 export type TokenFields = Omit<TokenRecordInput, 'key'> & { id: number };
 
-/** A token as read back from the database, which holds its key only masked (and sealed). */
-export type TokenRecord = TokenFields & { key_masked: string };
+/**
+ * A token as read back from the database, which holds its key only masked (and sealed), and
+ * until when the key before its last rotation verifies (0 when it never was rotated).
+ */
+export type TokenRecord = TokenFields & { key_masked: string; previous_key_valid_until: number };
+
+/** The columns a TokenRecord is read from, on both engines. */
+export const RECORD_COLUMNS = `id, ${FIELD_COLUMNS.join(', ')}, key_masked, previous_key_valid_until`;
 
 export function generateTokenKey(): string {
   return randomBase62(KEY_LENGTH);
@@ -85,8 +91,16 @@ function enableRefusal(record: TokenFields, now: number): UpdateRefusal | null {
   return null;
 }
 
-/** `key` is what the answer shows: the whole key only where the contract says so. */
-export function toToken(record: TokenFields, now: number, key: string): Token {
+/**
+ * `key` is what the answer shows: the whole key only where the contract says so. A record with
+ * no `previous_key_valid_until` (one being created) was never rotated.
+ */
+export function toToken(
+  record: TokenFields & { previous_key_valid_until?: number },
+  now: number,
+  key: string,
+): Token {
+  const previousUntil = record.previous_key_valid_until ?? 0;
   // Spelled out: the wire shape is exactly the contract's fields, in the contract's order.
   return {
     id: record.id,
@@ -105,6 +119,8 @@ export function toToken(record: TokenFields, now: number, key: string): Token {
     quota_reset_amount: record.quota_reset_amount,
     next_reset_time: record.next_reset_time,
     rpm_limit: record.rpm_limit,
+    // As verify decides it: the previous key works while its end is still ahead.
+    previous_key_valid_until: previousUntil > now ? previousUntil : null,
   };
 }
 

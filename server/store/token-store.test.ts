@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { auditQuerySchema } from '../../src/contract/audit';
 import { maskKey, tokenListQuerySchema, type TokenListQueryInput } from '../../src/contract/token';
 import { TOTAL_CAP, type TokenPage } from '../../src/contract/token-page';
 import { makeTempDir, openTestStore, testEngine, type TestStore } from '../test-support';
@@ -23,10 +24,13 @@ let dataDir: string;
 let handle: TestStore;
 let store: TokenStore;
 const NOW = 1_800_000_000;
+/** The store's clock: NOW, unless a test moves it. */
+let clock = NOW;
 
 beforeEach(() => {
+  clock = NOW;
   dataDir = join(makeTempDir(), 'data');
-  handle = openTestStore({ clock: () => NOW, dataDir });
+  handle = openTestStore({ clock: () => clock, dataDir });
   store = handle.store;
 });
 afterEach(async () => {
@@ -556,6 +560,89 @@ describe('tokens as the list sends them', () => {
       records.map((r, i) => toToken({ ...r, id: i + 1 }, NOW, maskKey(r.key))),
     );
     expect(JSON.parse(await store.listJson(query({ size: '100', order: 'id' })))).toEqual(page);
+  });
+});
+
+describe('a rotation with a grace period', () => {
+  const OWNER = { actor: { id: 0, name: 'ADMIN_KEY', role: 'owner' as const }, ip: '127.0.0.1' };
+  const rotations = async () =>
+    (await store.auditPage(auditQuerySchema.parse({ action: 'token.rotate' }))).items;
+
+  it('says until when the old key works: in the token, the list, an update and the audit', async () => {
+    await store.insertMany([record({ name: 'Rotated' })]);
+    expect((await store.get(1))?.previous_key_valid_until).toBeNull();
+
+    const rotated = await store.rotate(1, 3600, OWNER);
+    expect(rotated?.token.previous_key_valid_until).toBe(NOW + 3600);
+    expect((await store.get(1))?.previous_key_valid_until).toBe(NOW + 3600);
+    const page = await store.list(query());
+    expect(page.items[0]?.previous_key_valid_until).toBe(NOW + 3600);
+    expect(JSON.parse(await store.listJson(query()))).toEqual(page);
+    const updated = await store.update({ id: 1, name: 'Renamed' }, OWNER);
+    expect(updated).toMatchObject({ token: { previous_key_valid_until: NOW + 3600 } });
+
+    // The record of the rotation carries the grace: its end, and so its length from the time.
+    const [entry] = await rotations();
+    expect(entry?.before).toMatchObject({ previous_key_valid_until: null });
+    expect(entry?.after).toMatchObject({ previous_key_valid_until: NOW + 3600 });
+    expect(Number(entry?.after?.previous_key_valid_until) - entry!.time).toBe(3600);
+
+    clock = NOW + 3600;
+    expect((await store.get(1))?.previous_key_valid_until).toBeNull();
+    expect((await store.list(query())).items[0]?.previous_key_valid_until).toBeNull();
+    expect(JSON.parse(await store.listJson(query())).items[0].previous_key_valid_until).toBeNull();
+  });
+
+  it('ends the old key at once when rotated again without grace, and records that', async () => {
+    await store.insertMany([record({ name: 'Rotated twice' })]);
+    await store.rotate(1, 600, OWNER);
+    clock = NOW + 60;
+    const again = await store.rotate(1, 0, OWNER);
+    expect(again?.token.previous_key_valid_until).toBeNull();
+    expect((await store.get(1))?.previous_key_valid_until).toBeNull();
+    const [latest] = await rotations();
+    expect(latest?.before).toMatchObject({ previous_key_valid_until: NOW + 600 });
+    expect(latest?.after).toMatchObject({ previous_key_valid_until: null });
+  });
+});
+
+describe('the audit of a deleted token', () => {
+  const OWNER = { actor: { id: 0, name: 'ADMIN_KEY', role: 'owner' as const }, ip: '127.0.0.1' };
+  const created = (name: string) =>
+    store.create(
+      {
+        name,
+        remain_quota: 5,
+        expired_time: -1,
+        unlimited_quota: false,
+        models: '',
+        subnet: '',
+        quota_reset_period: 'none',
+        quota_reset_amount: 0,
+        rpm_limit: 0,
+      },
+      OWNER,
+    );
+
+  it('marks every record of a token that is gone, and none of one that is still there', async () => {
+    const kept = await created('Kept');
+    const gone = await created('Gone');
+    await store.update({ id: gone.id, name: 'Gone soon' }, OWNER);
+    await store.setOption('QuotaPerUnit', '250000', OWNER);
+    const before = await store.auditPage(auditQuerySchema.parse({}));
+    expect(before.items.map((entry) => entry.token_deleted)).toEqual([false, false, false, false]);
+
+    await store.remove(gone.id, OWNER);
+    const after = await store.auditPage(auditQuerySchema.parse({}));
+    expect(after.items.map((entry) => [entry.action, entry.token_id, entry.token_deleted])).toEqual(
+      [
+        ['token.delete', gone.id, true],
+        ['option.update', null, false],
+        ['token.update', gone.id, true],
+        ['token.create', gone.id, true],
+        ['token.create', kept.id, false],
+      ],
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type { AdminIdentity } from '../contract/admin-key';
+import type { StatusInfo } from '../contract/status';
 import type { Connection } from './client';
 import { forgetEarlyAnswers } from './early-answers';
 import { SESSION_KEY } from './session-key';
@@ -20,6 +21,8 @@ export interface SessionState {
    * the server again.
    */
   identity: AdminIdentity | null;
+  /** The server's status, when the connect step has just asked for it (to tell its kind). */
+  status: StatusInfo | null;
 }
 
 function readStored(): Connection | null {
@@ -44,22 +47,27 @@ const state = createStore<SessionState>({
   connection: readStored(),
   endedBecause: null,
   identity: null,
+  status: null,
 });
 
 export const sessionStore = {
   subscribe: state.subscribe,
   get: state.get,
-  connect(connection: Connection, identity: AdminIdentity | null = null) {
+  connect(
+    connection: Connection,
+    identity: AdminIdentity | null = null,
+    status: StatusInfo | null = null,
+  ) {
     forgetEarlyAnswers();
     sessionStorage.setItem(SESSION_KEY, JSON.stringify(connection));
-    state.set({ connection, endedBecause: null, identity });
+    state.set({ connection, endedBecause: null, identity, status });
   },
   end(reason: SignOutReason) {
     forgetEarlyAnswers();
     sessionStorage.removeItem(SESSION_KEY);
     const { connection, endedBecause } = state.get();
     if (connection || endedBecause !== reason)
-      state.set({ connection: null, endedBecause: reason, identity: null });
+      state.set({ connection: null, endedBecause: reason, identity: null, status: null });
   },
 };
 

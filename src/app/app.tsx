@@ -35,7 +35,11 @@ export function App() {
   return (
     <LazyBoundary>
       <Suspense fallback={<AppLoading />}>
-        <ConnectedApp connection={session.connection} identity={session.identity} />
+        <ConnectedApp
+          connection={session.connection}
+          identity={session.identity}
+          status={session.status}
+        />
       </Suspense>
     </LazyBoundary>
   );

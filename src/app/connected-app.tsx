@@ -13,6 +13,7 @@ import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
 import { sessionStore } from '../api/session';
 import { SessionAccess } from '../components/access';
 import type { AdminIdentity } from '../contract/admin-key';
+import type { StatusInfo } from '../contract/status';
 import { useI18n } from '../components/i18n';
 import { AppLayout } from './app-layout';
 import { createQueryClient } from './query-client';
@@ -34,10 +35,11 @@ function LocalizedNotifications() {
   return (
     <MantineThemeProvider theme={named}>
       {/*
-        At the bottom, away from the header's buttons and a drawer's title, which a top position
-        covered; in the corner on a desktop, across the foot of a phone's narrow screen.
+        At the foot of the middle: clear of the header's buttons and a drawer's title, which a
+        top position covered, and of the row actions at the table's right end, which the corner
+        covered. A few at a time: more wait their turn rather than pile up over the page.
       */}
-      <Notifications position={phone ? 'bottom-center' : 'bottom-right'} limit={4} />
+      <Notifications position="bottom-center" limit={phone ? 2 : 3} />
     </MantineThemeProvider>
   );
 }
@@ -46,10 +48,13 @@ function LocalizedNotifications() {
 export function ConnectedApp({
   connection,
   identity,
+  status,
 }: {
   connection: Connection;
   /** Who the key is, when the connect step has just asked. */
   identity: AdminIdentity | null;
+  /** The server's status, when the connect step has just asked. */
+  status: StatusInfo | null;
 }) {
   // A new session starts with an empty cache: nothing of the previous server shows.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -74,7 +79,7 @@ export function ConnectedApp({
       <BackendContext.Provider value={backend}>
         <ExchangeContext.Provider value={exchange}>
           <SessionAccess known={identity}>
-            <ServerQuota server={connection.baseUrl}>
+            <ServerQuota server={connection.baseUrl} known={status}>
               <LocalizedNotifications />
               <AppLayout baseUrl={connection.baseUrl} />
             </ServerQuota>

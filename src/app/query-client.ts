@@ -21,19 +21,22 @@ const pollWhileAway = (query: Query) =>
 
 /**
  * The cache of one session. After every write the queries its `meta.invalidates` names are read
- * again, even after a failure (part of a batch may have gone through); the write resolves once
- * they have been, so a dialog closes onto the new rows. The audit records every write and
- * reveal, so it is read again after each.
+ * again, even after a failure (part of a batch may have gone through); a write that worked
+ * resolves once they have been, so a dialog closes onto the new rows. A failure is told at once:
+ * against a server that is away, those reads would first retry for seconds. The audit records
+ * every write and reveal, so it is read again after each.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     mutationCache: new MutationCache({
-      onSettled: (_data, _error, _variables, _result, mutation, { client }) =>
-        Promise.all(
+      onSettled: (_data, error, _variables, _result, mutation, { client }) => {
+        const reread = Promise.all(
           [...(mutation.meta?.invalidates ?? []), auditKeys.all].map((queryKey) =>
             client.invalidateQueries({ queryKey }),
           ),
-        ),
+        );
+        return error ? undefined : reread;
+      },
     }),
     defaultOptions: {
       queries: {

@@ -1,10 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useBackend } from '../api/backend-context';
+import type { StatusInfo } from '../contract/status';
 import { QuotaProvider } from '../components/quota';
-import { useServerStatus } from '../features/settings/api/server-status';
+import { serverStatusQuery } from '../features/settings/api/server-status';
 
 /** Figures in the server's own quota ratio, once its status has been read. */
-export function ServerQuota({ server, children }: { server: string; children: ReactNode }) {
-  const status = useServerStatus();
+export function ServerQuota({
+  server,
+  known = null,
+  children,
+}: {
+  server: string;
+  /** The status the connect step was just told, which is not asked for again. */
+  known?: StatusInfo | null;
+  children: ReactNode;
+}) {
+  const status = useQuery({ ...serverStatusQuery(useBackend()), initialData: known ?? undefined });
   return (
     <QuotaProvider server={server} serverRatio={status.data?.quota_per_unit}>
       {children}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
 import { refusalMessage } from '../contract/admin-key';
+import { KEY_REFUSED_MESSAGE, tooManyWrongKeysMessage } from '../contract/key-refusals';
 import { en, type MessageKey } from '../lib/i18n/en';
 import { MessageError } from '../lib/i18n/message-error';
 import { interpolate, type Params } from '../lib/i18n/translate';
@@ -28,6 +29,21 @@ describe('describing failures', () => {
   it('shows a refusal by role as the service words it', () => {
     const refusal = refusalMessage('operator', 'tokens.delete');
     expect(describeError(new ApiError('rejected', 'x', 403, refusal), english)).toBe(refusal);
+  });
+
+  it('says the service’s refusals of a key as a person needs them, not as the API words them', () => {
+    const refused = new ApiError('unauthorized', 'x', 401, KEY_REFUSED_MESSAGE, 'host');
+    expect(describeError(refused, english)).toBe(
+      'The server did not accept this admin key: check it for typos, or ask for a new one if it was revoked.',
+    );
+    expect(describeError(refused, english)).not.toContain('Authorization');
+    const limited = new ApiError('rate-limited', 'x', 429, tooManyWrongKeysMessage(54), 'host');
+    expect(describeError(limited, english)).toBe(
+      'Too many wrong admin keys were tried from your address. Try again in 54 seconds.',
+    );
+    expect(describeError(limited, chinese)).toBe(
+      '你的地址尝试了过多错误的管理员密钥。请在 54 秒后重试。',
+    );
   });
 
   it('explains failures without a server message in the reader’s language', () => {

@@ -1,4 +1,5 @@
-import { isApiError, REQUEST_TIMEOUT_MS } from '../api/errors';
+import { isApiError, REQUEST_TIMEOUT_MS, type ApiError } from '../api/errors';
+import { KEY_REFUSED_MESSAGE, tooManyWrongKeysWait } from '../contract/key-refusals';
 import type { MessageKey } from '../lib/i18n/en';
 import { MessageError } from '../lib/i18n/message-error';
 import type { Translate } from '../lib/i18n/translate';
@@ -35,13 +36,26 @@ const KNOWN_SERVER_MESSAGES: Array<[RegExp, MessageKey]> = [
 ];
 
 /**
+ * This service's refusals of a key, which it words for whoever calls the API (they name the
+ * header to send), as a person at the dashboard needs them; null for any other message.
+ */
+function keyRefusal({ serverMessage }: ApiError, t: Translate): string | null {
+  if (serverMessage === KEY_REFUSED_MESSAGE) return t('error.keyRefused');
+  const seconds = tooManyWrongKeysWait(serverMessage);
+  return seconds === null ? null : t('error.tooManyWrongKeys', { seconds });
+}
+
+/**
  * What to tell the person about a failure, in their language. The server's own words come
- * first, as they are; our own explanations are translated.
+ * first, as they are (but for the service's words meant for API callers); our own explanations
+ * are translated.
  */
 export function describeError(error: unknown, t: Translate): string {
   if (error instanceof MessageError) return t(error.key, error.params);
   if (!isApiError(error))
     return t('error.unknown', { message: error instanceof Error ? error.message : String(error) });
+  const refusal = keyRefusal(error, t);
+  if (refusal) return refusal;
   if (error.kind === 'rate-limited' && error.limited) {
     const limit = t(LIMITED_MESSAGES[error.limited]);
     return error.serverMessage ? `${error.serverMessage} (${limit})` : limit;

@@ -37,6 +37,10 @@ export const auditRecordSchema = z
       .int()
       .nullable()
       .meta({ description: 'The token changed or revealed; null for options and admin keys.' }),
+    token_deleted: z.boolean().meta({
+      description:
+        'Whether that token is gone now (deleted by this change or a later one); false when token_id is null.',
+    }),
     before: auditSubjectSchema,
     after: auditSubjectSchema,
   })

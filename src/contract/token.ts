@@ -152,6 +152,10 @@ export const tokenSchema = z
       .number()
       .int()
       .meta({ description: 'Verifies that may pass each minute; 0 is no limit.' }),
+    previous_key_valid_until: z.number().int().nullable().meta({
+      description:
+        'Unix seconds until which the key the token had before its last rotation still verifies; null when no earlier key does.',
+    }),
   })
   .meta({ id: 'Token' });
 export type Token = z.infer<typeof tokenSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_QUOTA_PER_UNIT, type StatusInfo } from './status';
 
 /**
  * Shapes of the two gateways the dashboard also manages (see docs/gateways.md). Strings they may
@@ -85,6 +86,14 @@ export const upstreamStatusSchema = z.looseObject({
   system_name: z.string().optional(),
   quota_per_unit: z.number().positive().optional(),
   display_in_currency: z.boolean().optional(),
+});
+export type UpstreamStatus = z.infer<typeof upstreamStatusSchema>;
+
+/** A status as the dashboard uses it, what a server leaves out taking the service's default. */
+export const statusInfoOf = (status: UpstreamStatus): StatusInfo => ({
+  version: status.version ?? '',
+  quota_per_unit: status.quota_per_unit ?? DEFAULT_QUOTA_PER_UNIT,
+  display_in_currency: status.display_in_currency ?? true,
 });
 
 const count = z

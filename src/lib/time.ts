@@ -1,4 +1,4 @@
-import { dateTimeFormat, relativeTimeFormat } from './intl-cache';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from './intl-cache';
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -87,4 +87,19 @@ export function formatUtcDay(unixSeconds: number, locale = 'en-US'): string {
 export function usesTwelveHours(locale: string): boolean {
   const { hourCycle } = dateTimeFormat(locale, { timeStyle: 'short' }).resolvedOptions();
   return hourCycle === 'h11' || hourCycle === 'h12';
+}
+
+const DURATION_UNITS: Array<[string, number]> = [
+  ['day', 86_400],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "7 days", "1 hour", "90 seconds": in the largest unit that counts it whole. */
+export function formatDuration(seconds: number, locale = 'en-US'): string {
+  const [unit, size] = DURATION_UNITS.find(([, size]) => seconds % size === 0 && seconds > 0) ?? [
+    'second',
+    1,
+  ];
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
 }

@@ -10,6 +10,7 @@ export function sampleRecord(fields: Partial<AuditRecord> & Pick<AuditRecord, 'i
     actor: OWNER_IDENTITY,
     ip: '10.0.0.5',
     token_id: 7,
+    token_deleted: false,
     before: null,
     after: null,
     ...fields,

@@ -17,6 +17,7 @@ export function sampleToken(fields: Partial<Token> & Pick<Token, 'id' | 'name'>)
     quota_reset_amount: 0,
     next_reset_time: -1,
     rpm_limit: 0,
+    previous_key_valid_until: null,
     ...fields,
   };
 }

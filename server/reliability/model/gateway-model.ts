@@ -45,10 +45,10 @@ function problems(body: object, rules: Array<[string, (value: unknown) => boolea
     .map(([name]) => name);
 }
 
-/** Per model: each rotated token's previous key, and until when it verifies. */
-const previousKeys = new WeakMap<TokenModel, Map<number, { key: string; until: number }>>();
+/** Per model: each rotated token's previous key (the token says until when it verifies). */
+const previousKeys = new WeakMap<TokenModel, Map<number, string>>();
 
-function previousOf(model: TokenModel): Map<number, { key: string; until: number }> {
+function previousOf(model: TokenModel): Map<number, string> {
   let previous = previousKeys.get(model);
   if (!previous) previousKeys.set(model, (previous = new Map()));
   return previous;
@@ -56,7 +56,7 @@ function previousOf(model: TokenModel): Map<number, { key: string; until: number
 
 /** The previous key of a token, whether or not it still verifies; for commands to send. */
 export function previousKey(model: TokenModel, id: number): string | undefined {
-  return previousOf(model).get(id)?.key;
+  return previousOf(model).get(id);
 }
 
 /** The token a gateway's key names: by its current key, or its previous one within the grace. */
@@ -65,10 +65,10 @@ function tokenByKey(model: TokenModel, key: string): ModelToken | undefined {
   const tokens = [...model.tokens.values()];
   return (
     tokens.find((token) => token.key === wanted) ??
-    tokens.find((token) => {
-      const previous = previousOf(model).get(token.id);
-      return previous?.key === wanted && previous.until > model.now;
-    })
+    tokens.find(
+      (token) =>
+        previousOf(model).get(token.id) === wanted && token.previous_key_valid_until > model.now,
+    )
   );
 }
 
@@ -105,9 +105,10 @@ export function modelRotate(
     accept: (key) => {
       model.issue(key);
       const until = model.now + grace;
-      previousOf(model).set(id, { key: token.key, until });
       const before = model.view(token, 'masked');
+      previousOf(model).set(id, token.key);
       token.key = key;
+      token.previous_key_valid_until = until;
       const after = model.view(token, 'masked');
       model.audit.record({ action: 'token.rotate', token_id: id, before, after });
       return { key, token: after, previous_key_valid_until: until };

@@ -34,8 +34,14 @@ import {
   type OrderField,
 } from './rules';
 
-/** A token as the model keeps it: status is the administrator's switch only. */
-export type ModelToken = Omit<Token, 'status'> & { status: 1 | 2 };
+/**
+ * A token as the model keeps it: status is the administrator's switch only, and the end of its
+ * previous key's grace is kept even once past (0 before any rotation).
+ */
+export type ModelToken = Omit<Token, 'status' | 'previous_key_valid_until'> & {
+  status: 1 | 2;
+  previous_key_valid_until: number;
+};
 
 /** The in-memory service of docs/api.md: every operation says what the answer must be. */
 export class TokenModel {
@@ -75,7 +81,13 @@ export class TokenModel {
 
   view(token: ModelToken, key: 'whole' | 'masked'): Token {
     const shown = key === 'whole' ? token.key : maskKey(token.key);
-    return { ...token, key: shown, status: this.returnedStatus(token) };
+    const until = token.previous_key_valid_until;
+    return {
+      ...token,
+      key: shown,
+      status: this.returnedStatus(token),
+      previous_key_valid_until: until > this.now ? until : null,
+    };
   }
 
   /** A valid create is answered with a new key the model cannot know: `accept` records it. */
@@ -101,6 +113,7 @@ export class TokenModel {
           created_time: this.now,
           accessed_time: this.now,
           next_reset_time: nextReset(fields.quota_reset_period, this.now),
+          previous_key_valid_until: 0,
         };
         this.tokens.set(token.id, token);
         const after = this.view(token, 'masked');

@@ -2,9 +2,11 @@ import type { Token } from '../../../src/contract/token';
 
 /**
  * Every stored field of a token but the id, as seeding and demo data provide them: the wire's
- * fields, with status only the administrator's switch (1 or 2).
+ * fields, with status only the administrator's switch (1 or 2), and no rotation yet.
  */
-export type TokenRecordInput = Omit<Token, 'id' | 'status'> & { status: 1 | 2 };
+export type TokenRecordInput = Omit<Token, 'id' | 'status' | 'previous_key_valid_until'> & {
+  status: 1 | 2;
+};
 
 /** Tokens loaded as they are, without an audit: the seed script and the demo tokens. */
 export interface TokenLoadingPort {

@@ -5,6 +5,7 @@ import {
   auditRow,
   insertAuditSql,
   type AuditEntry,
+  type AuditPageRow,
   type AuditRow,
 } from '../audit-entry';
 import { maskKey } from '../../../src/contract/token';
@@ -96,6 +97,6 @@ export async function readAuditPage(client: QueryClient, query: AuditQuery): Pro
     oneIndex: true,
   });
   const counted = await client.query<{ total: number }>(reads.count, reads.values);
-  const { rows } = await client.query<AuditRow & { id: number }>(reads.page, reads.pageValues);
+  const { rows } = await client.query<AuditPageRow>(reads.page, reads.pageValues);
   return auditPageOf(query, Number(counted.rows[0]?.total ?? 0), rows);
 }

@@ -4,7 +4,13 @@ import { normalizeKey, type TokenOrder, type TokenStatusCode } from '../../../sr
 import { keyDigest, type KeySeal } from '../key-seal';
 import { PG_ORDER_COLUMNS, foldName } from './schema';
 import { orderField } from '../token-order';
-import { FIELD_COLUMNS, KEY_COLUMNS, tokenJsonSql, type TokenRecord } from '../token-record';
+import {
+  FIELD_COLUMNS,
+  KEY_COLUMNS,
+  RECORD_COLUMNS,
+  tokenJsonSql,
+  type TokenRecord,
+} from '../token-record';
 import type { TokenRecordInput } from '../ports/token-loading';
 import type { TokenFilterQuery } from '../ports/tokens';
 
@@ -44,7 +50,7 @@ export const COLUMN_TYPES: Record<(typeof INSERT_COLUMNS)[number], string> = {
   key_sealed: 'bytea',
   key_masked: 'text',
 };
-export const SELECT_RECORD = `id, ${FIELD_COLUMNS.join(', ')}, key_masked`;
+export const SELECT_RECORD = RECORD_COLUMNS;
 
 /** Many rows in one statement: one array parameter per column. */
 export const INSERT_MANY = `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')})
@@ -73,6 +79,8 @@ export const tokenJson = (now: string) =>
     WHEN expired_time <> -1 AND expired_time <= ${now} THEN 3
     WHEN NOT unlimited_quota AND remain_quota <= 0 THEN 4
     ELSE 1 END`,
+    previous_key_valid_until: `CASE
+    WHEN previous_key_valid_until > ${now} THEN previous_key_valid_until END`,
   })}::text`;
 
 /** The returned status as SQL, mirroring returnedStatus() in src/contract/token-status.ts. */

@@ -1,6 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { AuditContext, AuditPage, AuditQuery } from '../../../src/contract/audit';
-import { auditRow, insertAuditSql, type AuditEntry, type AuditRow } from '../audit-entry';
+import {
+  auditRow,
+  insertAuditSql,
+  type AuditEntry,
+  type AuditPageRow,
+  type AuditRow,
+} from '../audit-entry';
 import { auditPageOf, auditPageReads, sqliteAuditSource } from '../audit-query';
 import { statementCache } from './statement-cache';
 
@@ -19,7 +25,7 @@ export function sqliteAudit(db: Database.Database): SqliteAudit {
   const readPage = db.transaction((query: AuditQuery): AuditPage => {
     const reads = auditPageReads(query, () => '?', { source: sqliteAuditSource(query) });
     const counted = statement(reads.count).get(...reads.values) as { total: number };
-    const rows = statement(reads.page).all(...reads.pageValues) as Array<AuditRow & { id: number }>;
+    const rows = statement(reads.page).all(...reads.pageValues) as Array<AuditPageRow>;
     return auditPageOf(query, counted.total, rows);
   });
   return {

@@ -73,6 +73,8 @@ export const TOKEN_JSON = tokenJsonSql('json_object', {
     WHEN unlimited_quota = 0 AND remain_quota = 0 THEN 4
     ELSE 1 END`,
   unlimited_quota: `CASE WHEN unlimited_quota = 1 THEN json('true') ELSE json('false') END`,
+  previous_key_valid_until: `CASE
+    WHEN previous_key_valid_until > @now THEN previous_key_valid_until END`,
 });
 
 /** Each expression matches an index of schema.ts, so ordering reads the index, not a sort. */

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { RotateResult } from '../../../src/contract/verify';
 import type { KeySeal } from '../key-seal';
-import { FIELD_COLUMNS, generateTokenKey, toToken } from '../token-record';
+import { generateTokenKey, RECORD_COLUMNS, toToken } from '../token-record';
 import { fromRow, type TokenRow } from './token-row';
 
 /**
@@ -12,9 +12,7 @@ export function sqliteRotation(
   db: Database.Database,
   seal: KeySeal,
 ): (id: number, graceSeconds: number, now: number) => RotateResult | null {
-  const byId = db.prepare<[number], TokenRow>(
-    `SELECT id, ${FIELD_COLUMNS.join(', ')}, key_masked FROM tokens WHERE id = ?`,
-  );
+  const byId = db.prepare<[number], TokenRow>(`SELECT ${RECORD_COLUMNS} FROM tokens WHERE id = ?`);
   const rotate = db.prepare<[Buffer, Buffer, string, number, number]>(
     `UPDATE tokens SET previous_key_digest = key_digest, key_digest = ?, key_sealed = ?,
       key_masked = ?, previous_key_valid_until = ? WHERE id = ?`,
@@ -28,7 +26,7 @@ export function sqliteRotation(
     rotate.run(digest, sealed, masked, until, id);
     return {
       key,
-      token: toToken(fromRow(row), now, masked),
+      token: toToken({ ...fromRow(row), previous_key_valid_until: until }, now, masked),
       previous_key_valid_until: until,
     };
   };

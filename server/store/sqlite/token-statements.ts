@@ -3,16 +3,14 @@ import type { Option } from '../../../src/contract/status';
 import { NAME_GRAMS_FUNCTION } from './name-grams';
 import { RECOUNT_TALLIES } from './token-tallies';
 import { INSERT_COLUMNS, type InsertRow, type TokenRow } from './token-row';
-import { FIELD_COLUMNS } from '../token-record';
+import { FIELD_COLUMNS, RECORD_COLUMNS } from '../token-record';
 
 /** The SQLite store's statements about tokens and options, prepared once. */
 export function tokenStatements(db: Database.Database) {
   return {
-    byId: db.prepare<[number], TokenRow>(
-      `SELECT id, ${FIELD_COLUMNS.join(', ')}, key_masked FROM tokens WHERE id = ?`,
-    ),
+    byId: db.prepare<[number], TokenRow>(`SELECT ${RECORD_COLUMNS} FROM tokens WHERE id = ?`),
     sealedById: db.prepare<[number], TokenRow & { key_sealed: Buffer }>(
-      `SELECT id, ${FIELD_COLUMNS.join(', ')}, key_masked, key_sealed FROM tokens WHERE id = ?`,
+      `SELECT ${RECORD_COLUMNS}, key_sealed FROM tokens WHERE id = ?`,
     ),
     insert: db.prepare<[InsertRow]>(
       `INSERT INTO tokens (${INSERT_COLUMNS.join(', ')}) VALUES (${INSERT_COLUMNS.map((column) => `@${column}`).join(', ')})`,
@@ -22,10 +20,10 @@ export function tokenStatements(db: Database.Database) {
     ),
     // The deleted rows whole: the audit records what each was.
     remove: db.prepare<[number], TokenRow>(
-      `DELETE FROM tokens WHERE id = ? RETURNING id, ${FIELD_COLUMNS.join(', ')}, key_masked`,
+      `DELETE FROM tokens WHERE id = ? RETURNING ${RECORD_COLUMNS}`,
     ),
     removeMany: db.prepare<[string], TokenRow>(
-      `DELETE FROM tokens WHERE id IN (SELECT value FROM json_each(?)) RETURNING id, ${FIELD_COLUMNS.join(', ')}, key_masked`,
+      `DELETE FROM tokens WHERE id IN (SELECT value FROM json_each(?)) RETURNING ${RECORD_COLUMNS}`,
     ),
     // An external-content FTS5 index is told the old text to forget it.
     indexName: db.prepare<[number | bigint, string]>(

@@ -350,6 +350,7 @@ describe('the audit', () => {
       ip: '127.0.0.1',
       action: 'token.reveal',
       token_id: 3,
+      token_deleted: false,
       before: null,
       after: null,
     };
@@ -385,7 +386,10 @@ describe('detecting the kind of server', () => {
       'GET /api/status': () =>
         ok({ version: '0.1.0', quota_per_unit: 500000, display_in_currency: true }),
     });
-    expect(await detectKind(connection)).toBe('tokendesk');
+    expect(await detectKind(connection)).toEqual({
+      kind: 'tokendesk',
+      status: { version: '0.1.0', quota_per_unit: 500000, display_in_currency: true },
+    });
   });
 
   it('tells one-api from new-api by the shape of the list', async () => {
@@ -393,11 +397,11 @@ describe('detecting the kind of server', () => {
       'GET /api/status': () => ok({ system_name: 'One API', quota_per_unit: 500000 }),
       'GET /api/token/': () => ok([]),
     });
-    expect(await detectKind(connection)).toBe('one-api');
+    expect(await detectKind(connection)).toMatchObject({ kind: 'one-api' });
     serve({
       'GET /api/status': () => ok({ system_name: 'New API', quota_per_unit: 500000 }),
       'GET /api/token/': () => ok({ page: 1, page_size: 1, total: 0, items: [] }),
     });
-    expect(await detectKind(connection)).toBe('new-api');
+    expect(await detectKind(connection)).toMatchObject({ kind: 'new-api' });
   });
 });

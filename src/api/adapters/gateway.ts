@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { OWNER_IDENTITY } from '../../contract/admin-key';
-import { DEFAULT_QUOTA_PER_UNIT, optionSchema } from '../../contract/status';
+import { optionSchema } from '../../contract/status';
 import { type Token, type TokenCreate } from '../../contract/token';
 import {
   gatewayUserSchema,
+  statusInfoOf,
   upstreamStatusSchema,
   type UpstreamToken,
 } from '../../contract/upstream';
@@ -159,12 +160,9 @@ export function gatewayBackend<Raw extends UpstreamToken>(
       : null,
     reveal: (id) => dialect.reveal(id, () => get(id)),
     async status() {
-      const status = await client.request('GET', '/api/status', { schema: upstreamStatusSchema });
-      return {
-        version: status.version ?? '',
-        quota_per_unit: status.quota_per_unit ?? DEFAULT_QUOTA_PER_UNIT,
-        display_in_currency: status.display_in_currency ?? true,
-      };
+      return statusInfoOf(
+        await client.request('GET', '/api/status', { schema: upstreamStatusSchema }),
+      );
     },
     summary: async () => summarize(await scan.read()),
     async setQuotaPerUnit(value) {

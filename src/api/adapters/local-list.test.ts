@@ -19,6 +19,7 @@ const token = (id: number, fields: Partial<Token> = {}): Token => ({
   quota_reset_amount: 0,
   next_reset_time: -1,
   rpm_limit: 0,
+  previous_key_valid_until: null,
   ...fields,
 });
 

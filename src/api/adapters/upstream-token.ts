@@ -22,11 +22,12 @@ export function fromUpstream(raw: UpstreamToken): Token {
     accessed_time: raw.accessed_time,
     models: raw.models,
     subnet: raw.subnet,
-    // one-api and new-api have no refills or rate limits per token.
+    // one-api and new-api have no refills, rate limits per token or key rotation.
     quota_reset_period: 'none',
     quota_reset_amount: 0,
     next_reset_time: -1,
     rpm_limit: 0,
+    previous_key_valid_until: null,
   };
 }
 

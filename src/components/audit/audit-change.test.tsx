@@ -137,4 +137,28 @@ describe('a change in the audit, in words', () => {
     expect(list()).toHaveTextContent('Name: Support desk');
     expect(list()).toHaveTextContent('Role: Operator');
   });
+
+  it('says how long the old key of a rotation kept working, or that it stopped at once', async () => {
+    const time = 1_764_000_000;
+    const before = recordedToken({ key: 'abcd**********wxyz', previous_key_valid_until: null });
+    const after = { ...before, key: 'NNNN**********NNNN', previous_key_valid_until: time + 3600 };
+    const { unmount } = await shown(
+      sampleRecord({ id: 1, action: 'token.rotate', time, before, after }),
+    );
+    expect(list()).toHaveTextContent(
+      'Key: sk-abcd**********wxyz → changed to sk-NNNN**********NNNN',
+    );
+    expect(list()).toHaveTextContent(/Old key: valid 1 hour longer, until .*2025/);
+    unmount();
+    await shown(
+      sampleRecord({
+        id: 2,
+        action: 'token.rotate',
+        time,
+        before,
+        after: { ...after, previous_key_valid_until: null },
+      }),
+    );
+    expect(list()).toHaveTextContent('Old key: stopped working at once');
+  });
 });

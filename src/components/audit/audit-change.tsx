@@ -5,10 +5,15 @@ import { NEVER } from '../../contract/token';
 import type { MessageKey } from '../../lib/i18n/en';
 import { numberFormat } from '../../lib/intl-cache';
 import { formatUnits, formatUsd } from '../../lib/quota';
-import { formatDateTime } from '../../lib/time';
+import { formatDateTime, formatDuration } from '../../lib/time';
 import { useI18n, type I18n } from '../i18n';
 import { useQuota } from '../quota';
-import { auditShown, type AuditSubjectKind, type AuditTokenField } from './audit-changes';
+import {
+  auditShown,
+  rotationGrace,
+  type AuditSubjectKind,
+  type AuditTokenField,
+} from './audit-changes';
 import { ROLE_WORDS } from './audit-words';
 
 /** Each token field under the words the token form and the details use for it. */
@@ -171,6 +176,19 @@ export function AuditChange({ record }: { record: AuditRecord }) {
             )}
           </Line>
         ));
+  const grace = rotationGrace(record);
+  if (grace) {
+    lines.push(
+      <Line key="previous-key" name={t('audit.oldKey')}>
+        {grace.until === null
+          ? t('audit.oldKeyStopped')
+          : t('audit.oldKeyGrace', {
+              grace: formatDuration(grace.until - record.time, i18n.locale),
+              time: formatDateTime(grace.until, i18n.locale),
+            })}
+      </Line>,
+    );
+  }
   if (lines.length === 0) {
     return (
       <Text size="sm" c="dimmed">

@@ -149,6 +149,19 @@ export function auditShown({ action, before, after }: AuditRecord): AuditShown {
   };
 }
 
+/**
+ * Until when the key a rotation replaced kept working: a time, or null when it stopped at once.
+ * Undefined for other records, and for rotations recorded before tokens told it.
+ */
+export function rotationGrace({
+  action,
+  after,
+}: Pick<AuditRecord, 'action' | 'after'>): { until: number | null } | undefined {
+  if (action !== 'token.rotate' || !after || !('previous_key_valid_until' in after)) return;
+  const until = after.previous_key_valid_until;
+  return { until: typeof until === 'number' ? until : null };
+}
+
 /** The token's name as the record knows it, from after the change or, once deleted, before. */
 export function tokenNameOf({
   before,

@@ -1,9 +1,12 @@
-import { Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { AuditRecord } from '../../contract/audit';
 import { formatDateTime, formatSince } from '../../lib/time';
+import { useAddressSearch } from '../address';
 import { DetailsLink } from '../details-link';
 import { useI18n } from '../i18n';
+import { auditViewOf } from './audit-address';
 import { tokenNameOf } from './audit-changes';
+import { AuditLink } from './audit-link';
 import { ACTION_WORDS, ROLE_WORDS } from './audit-words';
 
 /** When: the date and time in the person's clock (kept on one line), and how long ago. */
@@ -47,13 +50,32 @@ export function ActionText({ record }: { record: AuditRecord }) {
   );
 }
 
-/** The token a record is about, by the name it had, opening its details; nothing otherwise. */
+/**
+ * The token a record is about, by the name it had, opening its details; nothing otherwise. A
+ * token since deleted has no details to open: it is marked so, and leads to all its records
+ * (unless they are what is shown).
+ */
 export function RecordToken({ record }: { record: AuditRecord }) {
   const { t } = useI18n();
-  if (record.token_id === null) return null;
+  const shownToken = auditViewOf(useAddressSearch()).token_id;
+  const { token_id: id } = record;
+  if (id === null) return null;
+  const name = tokenNameOf(record) ?? t('audit.tokenId', { id });
+  if (!record.token_deleted) return <DetailsLink id={id}>{name}</DetailsLink>;
   return (
-    <DetailsLink id={record.token_id}>
-      {tokenNameOf(record) ?? t('audit.tokenId', { id: record.token_id })}
-    </DetailsLink>
+    <Group gap={6} wrap="wrap" align="center">
+      {shownToken === id ? (
+        <Text span size="sm" dir="auto">
+          {name}
+        </Text>
+      ) : (
+        <AuditLink tokenId={id} title={t('audit.deletedRecords', { name })}>
+          {name}
+        </AuditLink>
+      )}
+      <Badge color="gray" variant="light" size="sm" radius="sm" tt="none">
+        {t('audit.deleted')}
+      </Badge>
+    </Group>
   );
 }

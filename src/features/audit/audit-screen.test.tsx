@@ -103,6 +103,39 @@ describe('the audit screen', () => {
     }
   });
 
+  it('marks a deleted token and leads to its records, not to details that are gone', async () => {
+    const deleted = sampleRecord({
+      id: 13,
+      action: 'token.delete',
+      token_id: 42,
+      token_deleted: true,
+      before: recordedToken({ id: 42, name: 'Old backend' }),
+    });
+    const { asked, user } = open('/?view=audit', () => auditPage([deleted, raised]));
+    const table = await screen.findByRole('table', { name: 'Audit records' });
+    const link = await within(table).findByRole('link', { name: 'Old backend' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toContainElement(link);
+    expect(link).toHaveAttribute('href', '?view=audit&token_id=42');
+    expect(first).toHaveTextContent('Old backendDeleted');
+    // A token still there opens its details, unmarked.
+    expect(within(second!).getByRole('link', { name: 'Support bot' })).toHaveAttribute(
+      'href',
+      '?details=7',
+    );
+    expect(second).not.toHaveTextContent('Deleted');
+
+    await user.click(link);
+    expect(addressParam('token_id')).toBe('42');
+    expect(addressParam('details')).toBeNull();
+    await vi.waitFor(() => expect(asked().at(-1)?.get('token_id')).toBe('42'));
+    // Shown its own records, the name leads nowhere else.
+    await vi.waitFor(() =>
+      expect(within(table).queryByRole('link', { name: 'Old backend' })).toBeNull(),
+    );
+    expect(within(table).getAllByText('Old backend')[0]).toBeVisible();
+  });
+
   it('asks for the filters and page in the address, and keeps a chosen filter there', async () => {
     const { asked, user } = open('/?view=audit&token_id=7&action=token.update&audit_page=2', () =>
       auditPage([raised], { total: 21, page: 2 }),

@@ -73,12 +73,10 @@ describe('the connect screen', () => {
     expect(adminKey()).not.toHaveAccessibleDescription();
   });
 
-  it('starts the session once the server takes the key', async () => {
+  it('starts the session once the server takes the key, with what it was told', async () => {
     const server = fakeServer({
       'GET /api/status': () => SERVICE_STATUS,
       'GET /api/admin-key/self': () => ok({ id: 3, name: 'Support desk', role: 'viewer' }),
-      'GET /api/token/': () =>
-        ok({ items: [], total: 0, total_capped: false, page: 1, page_size: 10 }),
     });
     const { user } = renderWithProviders(<ConnectScreen endedBecause={null} />);
     await typeKey(user, '  the-key  ');
@@ -91,7 +89,15 @@ describe('the connect screen', () => {
         kind: 'tokendesk',
       }),
     );
-    expect(server.calls.at(-1)?.url.pathname).toBe('/api/token/');
+    // Who the key is proves it; the first screen is given the answers rather than asking again.
+    expect(server.calls.map((call) => call.url.pathname)).toEqual([
+      '/api/status',
+      '/api/admin-key/self',
+    ]);
+    expect(sessionStore.get()).toMatchObject({
+      identity: { id: 3, name: 'Support desk', role: 'viewer' },
+      status: { version: '1.0.0', quota_per_unit: 500_000, display_in_currency: true },
+    });
   });
 
   it('refuses a gateway key, saying what it is for, and keeps it in the field', async () => {

@@ -14,9 +14,9 @@ import type { ConnectForm } from './connect-form';
 export type ConnectOutcome = 'connected' | 'gateway-key';
 
 /**
- * Asks who the key is and proves it with one list call on the chosen (or detected) kind of
- * server, then starts the session. Loaded on demand: it brings the whole fetch layer, which the
- * form itself does not need.
+ * Asks who the key is, which proves it on the chosen (or detected) kind of server, then starts
+ * the session with what it was told: the first screen asks for neither again. Loaded on demand:
+ * it brings the whole fetch layer, which the form itself does not need.
  */
 export async function connect({
   adminKey,
@@ -27,17 +27,13 @@ export async function connect({
   const baseUrl = normalizeServerAddress(serverAddress) ?? pageOrigin();
   const partial = { baseUrl, adminKey: adminKey.trim(), ...(userId ? { userId } : {}) };
   const hooks = { onCall: activityLog.add };
-  const connection = {
-    ...partial,
-    kind: kind === 'auto' ? await detectKind(partial, hooks) : kind,
-  };
+  const detected = kind === 'auto' ? await detectKind(partial, hooks) : { kind, status: null };
+  const connection = { ...partial, kind: detected.kind };
   const backend = createBackend(connection, hooks);
-  // A gateway key may not even list tokens: asked first, it is named rather than refused.
+  // A gateway key may not even list tokens: it is named rather than let in.
   const identity = await backend.identity();
   if (identity.role === 'gateway') return 'gateway-key';
-  // The answer is thrown away: only whether the key is accepted matters here.
-  await backend.list({ p: 1, size: 10 });
   rememberServer({ address: serverAddress, kind, userId });
-  sessionStore.connect(connection, identity);
+  sessionStore.connect(connection, identity, detected.status);
   return 'connected';
 }

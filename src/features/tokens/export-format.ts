@@ -68,6 +68,7 @@ const EXAMPLE: Token = {
   quota_reset_amount: 0,
   next_reset_time: NEVER,
   rpm_limit: 0,
+  previous_key_valid_until: null,
 };
 
 /** Hands a file to the browser's downloads. */

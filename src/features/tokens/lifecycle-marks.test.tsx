@@ -5,6 +5,7 @@ import { TokenStatus, type Token } from '../../contract/token';
 import { fakeServer, SERVICE_STATUS } from '../../test-support/fake-server';
 import { renderWithProviders } from '../../test-support/render-with-providers';
 import { sampleToken } from '../../test-support/sample-token';
+import { PreviousKeyMark } from './lifecycle-marks';
 import { RemainingCell } from './token-cells';
 import { ListNow } from './token-list-view';
 
@@ -76,5 +77,63 @@ describe('the marks under a token’s remaining quota', () => {
     expect(await screen.findByText('额度偏低')).toBeVisible();
     expect(screen.getByText('每月恢复')).toBeVisible();
     expect(screen.getByText('下次恢复：明天')).toBeVisible();
+  });
+
+  it('says nothing of a refill an expired token will not spend, nor of one an unlimited token has no use for', () => {
+    const { unmount } = showQuota({
+      remain_quota: 400_000,
+      expired_time: NOW - 60,
+      status: TokenStatus.expired,
+      quota_reset_period: 'daily',
+      quota_reset_amount: 500_000,
+      next_reset_time: NOW + 18 * 3600,
+    });
+    expect(screen.queryByText(/Next refill/)).toBeNull();
+    unmount();
+    showQuota({
+      remain_quota: 0,
+      unlimited_quota: true,
+      quota_reset_period: 'daily',
+      quota_reset_amount: 500_000,
+      next_reset_time: NOW + 18 * 3600,
+    });
+    expect(screen.queryByText('Refills daily')).toBeNull();
+    expect(screen.queryByText(/Next refill/)).toBeNull();
+  });
+});
+
+describe('the mark under a rotated token’s key', () => {
+  function showKey(previousUntil: number | null, now = NOW, language?: 'zh-CN') {
+    return renderWithProviders(
+      <ListNow value={now}>
+        <PreviousKeyMark
+          token={sampleToken({ id: 1, name: 'Backend', previous_key_valid_until: previousUntil })}
+        />
+      </ListNow>,
+      { language },
+    );
+  }
+  // Noon in the reader's own time zone, so that an hour later is still today.
+  const noon = new Date(2027, 0, 15, 12, 0).getTime() / 1000;
+
+  it('says until when the old key works, as a time today and with its day later', () => {
+    const { unmount } = showKey(noon + 3600, noon);
+    expect(screen.getByText('Old key works until 1:00 PM')).toBeVisible();
+    unmount();
+    showKey(noon + 2 * 86_400, noon);
+    expect(screen.getByText('Old key works until Jan 17, 12:00 PM')).toBeVisible();
+  });
+
+  it('is gone once the old key no longer works, and for a token never rotated', () => {
+    const { unmount } = showKey(noon, noon);
+    expect(screen.queryByText(/Old key/)).toBeNull();
+    unmount();
+    showKey(null, noon);
+    expect(screen.queryByText(/Old key/)).toBeNull();
+  });
+
+  it('speaks Chinese to a Chinese reader', async () => {
+    showKey(noon + 3600, noon, 'zh-CN');
+    expect(await screen.findByText('旧密钥可用至 13:00')).toBeVisible();
   });
 });

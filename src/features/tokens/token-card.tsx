@@ -4,6 +4,7 @@ import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { QuotaAmount } from '../../components/quota';
 import { TokenSelectBox } from './select-boxes';
+import { PreviousKeyMark } from './lifecycle-marks';
 import { StatusBadge } from './status-badge';
 import { TokenActions } from './token-actions';
 import { ExpiryCell, KeyText, LastUsedText, NameText, RemainingCell } from './token-cells';
@@ -43,6 +44,7 @@ export const TokenCard = memo(function TokenCard(props: TokenItemProps) {
           <Stack gap={4} style={{ minWidth: 0 }}>
             <NameText token={token} />
             <KeyText token={token} />
+            <PreviousKeyMark token={token} />
           </Stack>
         </Group>
         <StatusBadge status={token.status} />

@@ -27,11 +27,14 @@ export function TokenDialogs({
   dialog,
   onDialog,
   onBulkFinished,
+  onDeleted,
 }: {
   dialog: TokenDialog;
   onDialog: (dialog: TokenDialog) => void;
   /** After a bulk action, whatever its outcome: the selection it acted on is done with. */
-  onBulkFinished: () => void;
+  onBulkFinished?: () => void;
+  /** After the token of a delete dialog is deleted. */
+  onDeleted?: () => void;
 }) {
   const { t } = useI18n();
   const { succeed } = useNotify();
@@ -56,7 +59,7 @@ export function TokenDialogs({
             tokens={dialog.tokens}
             onClose={close}
             // The dialog itself says how it went: no notification repeats it.
-            onFinished={onBulkFinished}
+            onFinished={() => onBulkFinished?.()}
           />
         )}
       </LazyBoundary>
@@ -69,6 +72,7 @@ export function TokenDialogs({
             await deleteToken.mutateAsync(dialog.token);
             succeed(t('notify.deleted', { name: dialog.token.name }));
             close();
+            onDeleted?.();
           }}
         />
       )}

@@ -37,6 +37,7 @@ const loaded: Token = {
   quota_reset_amount: 0,
   next_reset_time: -1,
   rpm_limit: 0,
+  previous_key_valid_until: null,
 };
 
 describe('the token form', () => {

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { useAccess } from '../../components/access';
 import { QuotaAmount } from '../../components/quota';
 import { TokenSelectBox } from './select-boxes';
+import { PreviousKeyMark } from './lifecycle-marks';
 import { StatusBadge } from './status-badge';
 import { TokenActions } from './token-actions';
 import {
@@ -36,6 +37,7 @@ export const TokenRow = memo(function TokenRow({
       </Table.Td>
       <Table.Td>
         <KeyText token={token} />
+        <PreviousKeyMark token={token} />
       </Table.Td>
       <Table.Td>
         <StatusBadge status={token.status} />

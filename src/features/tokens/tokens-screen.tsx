@@ -28,7 +28,8 @@ export function TokensScreen() {
   const params = listParamsFromView(view);
 
   const list = useTokenList(params);
-  const slowList = useSlow(list.isFetching && !list.isError);
+  // Slow is a server still answering; one that has refused or failed is not slow, and is retried.
+  const slowList = useSlow(list.isFetching && !list.isError && list.failureCount === 0);
   const scanning = useScanProgress(params);
   const selection = useTokenSelection(JSON.stringify(params), list.data?.items);
   const handlers = useRowActions(setDialog);

@@ -68,6 +68,26 @@ describe('the token details drawer', () => {
     ).toBeVisible();
   });
 
+  it('tells no next refill to an expired token, and marks a refill unused while unlimited', async () => {
+    const expired = { ...token, status: TokenStatus.expired, expired_time: NOW - 60 };
+    const { unmount } = open({
+      'GET /api/token/7': () => ok(expired),
+      'GET /api/token/7/usage': () => ok(emptyUsage),
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Token: Support bot' });
+    expect(drawer).toHaveTextContent('Next resetNone: the token has expired.');
+    expect(drawer).not.toHaveTextContent('in 1 hour');
+    unmount();
+    open({
+      'GET /api/token/7': () =>
+        ok({ ...token, status: TokenStatus.enabled, unlimited_quota: true }),
+      'GET /api/token/7/usage': () => ok(emptyUsage),
+    });
+    const unlimited = await screen.findByRole('dialog', { name: 'Token: Support bot' });
+    expect(unlimited).toHaveTextContent('Not used while the quota is unlimited.');
+    expect(unlimited).toHaveTextContent('Next reset—');
+  });
+
   it('says plainly when the token is gone', async () => {
     open({ 'GET /api/token/7': () => refused(404, 'token not found') });
     expect(
@@ -99,6 +119,38 @@ describe('the token details drawer', () => {
     expect(dialog).toHaveTextContent('The old key works until');
     const rotate = server.calls.find((call) => call.url.pathname === '/api/token/7/rotate');
     expect(rotate?.body).toEqual({ grace_seconds: 3_600 });
+  });
+
+  it('says until when the old key still works after a rotation with grace, and its history too', async () => {
+    const rotatedAt = NOW - 600;
+    const rotated = { ...token, previous_key_valid_until: rotatedAt + 3_600 };
+    open({
+      'GET /api/token/7': () => ok(rotated),
+      'GET /api/token/7/usage': () => ok(emptyUsage),
+      'GET /api/audit/': () =>
+        ok(
+          auditPage([
+            sampleRecord({
+              id: 9,
+              action: 'token.rotate',
+              time: rotatedAt,
+              before: recordedToken(),
+              after: recordedToken({
+                key: 'NNNN**********NNNN',
+                previous_key_valid_until: rotatedAt + 3_600,
+              }),
+            }),
+          ]),
+        ),
+    });
+    const drawer = await screen.findByRole('dialog', { name: 'Token: Support bot' });
+    expect(drawer).toHaveTextContent(/The old key works until .* \(in 50 minutes\)\./);
+    const history = within(drawer).getByRole('region', { name: 'History' });
+    await vi.waitFor(() =>
+      expect(within(history).getByRole('article')).toHaveTextContent(
+        /Old key: valid 1 hour longer, until/,
+      ),
+    );
   });
 
   it('shows the token’s history newest first, more on asking, and links to all of it', async () => {

@@ -11,19 +11,18 @@ import { isApiError } from '../../../api/errors';
 import { UsagePanel } from '../../../components/usage/usage-panel';
 import { useNow } from '../../../components/use-now';
 import { useReturnFocus } from '../../../components/use-return-focus';
-import { LazyBoundary, lazyPart } from '../../../components/lazy-boundary';
 import { useTokenDetail } from '../api/token-detail';
-import { useTokenFormSubmit } from '../use-token-form-submit';
+import { TokenDialogs, type TokenDialog } from '../token-dialogs';
+import { useRowActions } from '../use-row-actions';
 import { RotateKeyDialog } from './rotate-key-dialog';
+import { TokenDetailActions } from './token-detail-actions';
 import { TokenFacts, TokenLifecycle } from './token-facts';
 import { TokenHistory } from './token-history';
 
-const TokenFormModal = lazyPart(() => import('../token-form-modal'));
-
 /**
- * One token: its fields, what it spent and on which models, its key's lifecycle, and the changes
- * made to it. Opened by the address (?details=ID), so the view can be copied and opened again;
- * the key never is in it.
+ * One token: what can be done to it, its fields, what it spent and on which models, its key's
+ * lifecycle, and the changes made to it. Opened by the address (?details=ID), so the view can be
+ * copied and opened again; the key never is in it.
  */
 export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useI18n();
@@ -32,13 +31,11 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
   const backend = useBackend();
   const detail = useTokenDetail(id);
   const [rotating, setRotating] = useState(false);
-  const [editing, setEditing] = useState(false);
-  useReturnFocus(rotating || editing);
+  // The row's actions and dialogs, as the table has them; a saved edit closes onto the details.
+  const [dialog, setDialog] = useState<TokenDialog>(null);
+  const handlers = useRowActions(setDialog);
+  useReturnFocus(rotating);
   const token = detail.data;
-  // The token form as the table opens it; a saved edit closes it onto the refreshed details.
-  const submitEdit = useTokenFormSubmit(editing && token ? { kind: 'edit', token } : null, () =>
-    setEditing(false),
-  );
 
   return (
     <>
@@ -51,7 +48,7 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
         styles={{ title: { overflowWrap: 'anywhere', fontWeight: 700 } }}
         closeButtonProps={{ 'aria-label': t('action.close') }}
         // A dialog opens over the drawer; its own Escape must not close both.
-        closeOnEscape={!rotating && !editing}
+        closeOnEscape={!rotating && dialog === null}
       >
         {detail.isPending && <Skeleton h={240} radius="md" />}
         {detail.isError && (
@@ -63,14 +60,14 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
         )}
         {token && (
           <Stack gap="lg">
+            <TokenDetailActions
+              token={token}
+              handlers={handlers}
+              onRotate={() => setRotating(true)}
+            />
             <TokenFacts token={token} now={now} />
             <Divider />
-            <TokenLifecycle
-              token={token}
-              now={now}
-              onRotate={() => setRotating(true)}
-              onEdit={() => setEditing(true)}
-            />
+            <TokenLifecycle token={token} now={now} />
             <Divider />
             <Stack gap="xs" component="section" aria-labelledby="token-usage-title">
               <Title order={3} size="h5" id="token-usage-title">
@@ -86,11 +83,8 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
           </Stack>
         )}
       </Drawer>
-      {editing && token && (
-        <LazyBoundary>
-          <TokenFormModal token={token} onClose={() => setEditing(false)} onSubmit={submitEdit} />
-        </LazyBoundary>
-      )}
+      {/* A deleted token has no details left to show. */}
+      <TokenDialogs dialog={dialog} onDialog={setDialog} onDeleted={onClose} />
       {rotating && token && backend.rotate && (
         <RotateKeyDialog
           token={token}

@@ -1,14 +1,14 @@
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useBackend } from '../../../api/backend-context';
 import { NEVER, TokenStatus, type Token } from '../../../contract/token';
 import { NO_RESET } from '../../../contract/quota-reset';
-import { useAccess } from '../../../components/access';
+import { isExpired } from '../../../contract/token-status';
 import { useI18n } from '../../../components/i18n';
-import { IconEdit, IconKey } from '../../../components/icons';
 import { QuotaAmount } from '../../../components/quota';
 import { numberFormat } from '../../../lib/intl-cache';
 import { formatDateTime, formatRelative, formatSince } from '../../../lib/time';
+import { previousKeyUntil } from '../lifecycle-marks';
 import { StatusBadge } from '../status-badge';
 import { KeyText } from '../token-cells';
 
@@ -51,6 +51,7 @@ function statusReason(token: Token, t: ReturnType<typeof useI18n>['t'], locale: 
 export function TokenFacts({ token, now }: { token: Token; now: number }) {
   const { t, locale } = useI18n();
   const when = (time: number) => whenText(time, now, locale);
+  const previousUntil = previousKeyUntil(token, now);
   return (
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap">
@@ -60,6 +61,11 @@ export function TokenFacts({ token, now }: { token: Token; now: number }) {
       <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs" m={0}>
         <Fact label={t('tokens.col.key')}>
           <KeyText token={token} />
+          {previousUntil !== null && (
+            <Text span size="xs" display="block" mt={4}>
+              {t('rotate.oldWorksUntil', { time: when(previousUntil) })}
+            </Text>
+          )}
         </Fact>
         <Fact label={t('details.id')}>{token.id}</Fact>
         <Fact label={t('tokens.col.remain')}>
@@ -84,24 +90,18 @@ export function TokenFacts({ token, now }: { token: Token; now: number }) {
   );
 }
 
-/** Refills, the rate limit and rotation; on servers without them, why they are missing. */
-export function TokenLifecycle({
-  token,
-  now,
-  onRotate,
-  onEdit,
-}: {
-  token: Token;
-  now: number;
-  onRotate: () => void;
-  onEdit: () => void;
-}) {
+/** Refills and the rate limit; on servers without them (or rotation), why they are missing. */
+export function TokenLifecycle({ token, now }: { token: Token; now: number }) {
   const { t, locale } = useI18n();
   const backend = useBackend();
-  const { may } = useAccess();
   const missing = backend.lifecycleMissing !== null;
   const period = token.quota_reset_period;
   const when = (time: number) => whenText(time, now, locale);
+  // A refill an unlimited token has no use for, or an expired one could not spend, is not told.
+  const nextReset = () => {
+    if (token.next_reset_time === NO_RESET || token.unlimited_quota) return '—';
+    return isExpired(token, now) ? t('details.noResetExpired') : when(token.next_reset_time);
+  };
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -126,40 +126,23 @@ export function TokenLifecycle({
                 {t(`details.period.${period}`)}
                 <br />
                 <QuotaAmount units={token.quota_reset_amount} />
+                {token.unlimited_quota && (
+                  <Text span size="xs" c="dimmed" display="block">
+                    {t('details.refillUnused')}
+                  </Text>
+                )}
               </>
             ) : (
               t('details.noRefill')
             )}
           </Fact>
-          <Fact label={t('details.nextReset')}>
-            {token.next_reset_time === NO_RESET ? '—' : when(token.next_reset_time)}
-          </Fact>
+          <Fact label={t('details.nextReset')}>{nextReset()}</Fact>
           <Fact label={t('details.rateLimit')}>
             {token.rpm_limit === 0
               ? t('details.noLimit')
               : t('details.rpm', { count: numberFormat(locale).format(token.rpm_limit) })}
           </Fact>
         </SimpleGrid>
-      )}
-      {(may('tokens.update') || may('tokens.rotate')) && (
-        <Group gap="xs">
-          {may('tokens.update') && (
-            <Button variant="default" leftSection={<IconEdit />} onClick={onEdit}>
-              {t('details.edit')}
-            </Button>
-          )}
-          {may('tokens.rotate') && (
-            <Button
-              variant="default"
-              leftSection={<IconKey />}
-              onClick={onRotate}
-              disabled={!backend.rotate}
-              aria-describedby={missing ? 'lifecycle-missing' : undefined}
-            >
-              {t('details.rotate')}
-            </Button>
-          )}
-        </Group>
       )}
     </Stack>
   );
