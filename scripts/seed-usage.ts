@@ -75,7 +75,8 @@ export function* usageSums(
 ): Generator<UsageSum[]> {
   // What each may still spend: the figures add up to no more than it has used.
   const left = new Map(regulars.map((token) => [token.id, token.used_quota]));
-  const first = hourOf(now) - days * DAY;
+  // The last day ends with the hour now is in, where a token last used minutes ago has its use.
+  const first = hourOf(now) + HOUR - days * DAY;
   for (let day = 0; day < days; day += 1) {
     const sums: UsageSum[] = [];
     const start = first + day * DAY;
