@@ -5,13 +5,7 @@ import { TokenStatus, type TokenStatusCode } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import { useQuota } from '../../components/quota';
 import { formatUsd } from '../../lib/quota';
-
-const COLORS: Record<TokenStatusCode, string> = {
-  [TokenStatus.enabled]: 'teal',
-  [TokenStatus.disabled]: 'gray',
-  [TokenStatus.expired]: 'orange',
-  [TokenStatus.exhausted]: 'red',
-};
+import { STATUS_COLOR_CLASS } from './status-badge';
 
 /** Counts per status (each a shortcut to that filter) and the quota left in USD. */
 export function SummaryStrip({
@@ -48,10 +42,10 @@ export function SummaryStrip({
             px="sm"
             py={6}
             radius="md"
+            className={STATUS_COLOR_CLASS[code]}
             style={{
-              borderColor:
-                status === code ? `var(--mantine-color-${COLORS[code]}-filled)` : undefined,
-              borderLeft: `3px solid var(--mantine-color-${COLORS[code]}-filled)`,
+              borderColor: status === code ? 'var(--status-color)' : undefined,
+              borderLeft: '3px solid var(--status-color)',
             }}
           >
             <Text size="xs" c="dimmed" lh={1.2}>
