@@ -88,30 +88,30 @@ export function LastUsedText({ token }: { token: Token }) {
   );
 }
 
-const BAR_COLOR = (usedShare: number) =>
-  usedShare >= 0.9 ? 'red' : usedShare >= 0.7 ? 'orange' : 'teal';
+const BAR_COLOR = (leftShare: number) =>
+  leftShare <= 0.1 ? 'red' : leftShare <= 0.3 ? 'orange' : 'teal';
 
-/** The remaining quota, beneath it how much of the whole is used, then its marks. */
+/** The remaining quota, beneath it how much of the whole is left, then its marks. */
 export function RemainingCell({ token }: { token: Token }) {
   return (
     <>
       <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
-      <UsageBar token={token} />
+      <RemainingBar token={token} />
       <QuotaMarks token={token} />
     </>
   );
 }
 
-/** Used against remaining quota at a glance; unlimited tokens have no bar to fill. */
-function UsageBar({ token }: { token: Token }) {
+/** What is left of the whole (left plus used) at a glance; unlimited tokens have no bar to fill. */
+function RemainingBar({ token }: { token: Token }) {
   const { t, locale } = useI18n();
   if (token.unlimited_quota) return null;
   const total = token.used_quota + token.remain_quota;
-  const usedShare = total === 0 ? 1 : token.used_quota / total;
+  const leftShare = total === 0 ? 0 : token.remain_quota / total;
   const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(
-    usedShare,
+    leftShare,
   );
-  const label = t('tokens.usedShare', { percent });
+  const label = t('tokens.leftShare', { percent });
   return (
     <span className={hint.hint} data-hint={label} data-side="top">
       <span
@@ -120,13 +120,13 @@ function UsageBar({ token }: { token: Token }) {
         aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={Math.round(usedShare * 100)}
+        aria-valuenow={Math.round(leftShare * 100)}
       >
         <span
           className={classes.fill}
           style={{
-            width: `${usedShare * 100}%`,
-            backgroundColor: `var(--mantine-color-${BAR_COLOR(usedShare)}-filled)`,
+            width: `${leftShare * 100}%`,
+            backgroundColor: `var(--mantine-color-${BAR_COLOR(leftShare)}-filled)`,
           }}
         />
       </span>

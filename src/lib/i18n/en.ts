@@ -232,7 +232,7 @@ export const en = {
   'tokens.col.lastUsed': 'Last used',
   'tokens.neverUsed': 'Not yet',
   'tokens.expiresSoon': 'Expires soon',
-  'tokens.usedShare': '{percent} of the quota used',
+  'tokens.leftShare': '{percent} of the quota left',
   'tokens.search': 'Search',
   'tokens.searchPlaceholder': 'Search names, or paste a key',
   'tokens.clearSearch': 'Clear search',

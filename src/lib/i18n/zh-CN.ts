@@ -214,7 +214,7 @@ export const zhCN: Messages = {
   'tokens.col.lastUsed': '最近使用',
   'tokens.neverUsed': '尚未使用',
   'tokens.expiresSoon': '即将过期',
-  'tokens.usedShare': '已使用 {percent} 的额度',
+  'tokens.leftShare': '剩余 {percent} 的额度',
   'tokens.search': '搜索',
   'tokens.searchPlaceholder': '搜索名称，或粘贴密钥',
   'tokens.clearSearch': '清除搜索',
