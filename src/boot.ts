@@ -4,11 +4,12 @@
  * still downloading, and the app adopts the answers (api/early-answers.ts).
  */
 import { startEarlyCalls } from './api/early-answers';
-import { earlyListPath } from './features/tokens/list-view/early-list-path';
+import { earlyListPath, earlySummaryPath } from './features/tokens/list-view/early-list-path';
 
 const list = earlyListPath(window.location.search);
+const summary = earlySummaryPath(window.location.search);
 startEarlyCalls([
   '/api/admin-key/self',
   '/api/status',
-  ...(list === null ? [] : ['/api/token/summary', list]),
+  ...(list === null || summary === null ? [] : [summary, list]),
 ]);

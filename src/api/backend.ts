@@ -32,6 +32,9 @@ export type TokenEdit = Pick<
 export type ListParams = Pick<TokenListQuery, 'p' | 'size'> &
   Partial<Pick<TokenListQuery, 'keyword' | 'token' | 'status' | 'order'>>;
 
+/** What a search asks for, by name or by whole key: the part of a list's filter a summary takes. */
+export type TokenSearch = Pick<ListParams, 'keyword' | 'token'>;
+
 /** A page of tokens as every kind of server is shown: the total only where the server knows it. */
 export interface TokenListPage {
   items: Token[];
@@ -105,8 +108,11 @@ export interface TokenBackend {
   removeMany: ((ids: number[]) => Promise<number>) | null;
   reveal(id: number): Promise<string>;
   status(): Promise<StatusInfo>;
-  /** Counts for the header strip; null when the server cannot give them cheaply. */
-  summary: (() => Promise<TokenSummary>) | null;
+  /**
+   * Counts for the header strip, of the tokens a search finds (of every token without one); null
+   * when the server cannot give them cheaply.
+   */
+  summary: ((search?: TokenSearch) => Promise<TokenSummary>) | null;
   setQuotaPerUnit(value: number): Promise<void>;
   usage(scope: UsageScope, ask: UsageAsk, onProgress?: UsageProgress): Promise<UsageView>;
   /**

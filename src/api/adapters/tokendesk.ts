@@ -48,7 +48,11 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
         })
       ).key,
     status: () => client.request('GET', '/api/status', { schema: statusInfoSchema }),
-    summary: () => client.request('GET', '/api/token/summary', { schema: tokenSummarySchema }),
+    summary: (search) =>
+      client.request('GET', '/api/token/summary', {
+        query: { keyword: search?.keyword, token: search?.token },
+        schema: tokenSummarySchema,
+      }),
     setQuotaPerUnit: async (value) => {
       await client.request('PUT', '/api/option/', {
         body: { key: 'QuotaPerUnit', value: String(value) },

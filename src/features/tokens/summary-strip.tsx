@@ -1,4 +1,5 @@
 import { Group, Paper, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import type { TokenSearch } from '../../api/backend';
 import { useBackend } from '../../api/backend-context';
 import { useTokenSummary } from './api/token-summary';
 import { TokenStatus, type TokenStatusCode } from '../../contract/token';
@@ -7,17 +8,23 @@ import { useQuota } from '../../components/quota';
 import { formatUsd } from '../../lib/quota';
 import { STATUS_COLOR_CLASS } from './status-badge';
 
-/** Counts per status (each a shortcut to that filter) and the quota left in USD. */
+/**
+ * Counts per status (each a shortcut to that filter) and the quota left in USD, of the tokens
+ * the search finds: the status filter is the strip's own choice, so it counts every status.
+ */
 export function SummaryStrip({
+  search,
   status,
   onStatus,
 }: {
+  search: TokenSearch;
   status: TokenStatusCode | null;
   onStatus: (status: TokenStatusCode | null) => void;
 }) {
   const { t, locale } = useI18n();
   const { quotaPerUnit } = useQuota();
-  const summary = useTokenSummary();
+  const summary = useTokenSummary(search);
+  const searching = Boolean(search.keyword || search.token);
   const backend = useBackend();
   // Servers that cannot count cheaply get no strip rather than an endless placeholder.
   if (summary.isError || !backend.summary) return null;
@@ -29,7 +36,12 @@ export function SummaryStrip({
     [TokenStatus.exhausted, data?.exhausted],
   ];
   return (
-    <Group gap="xs" wrap="wrap" role="group" aria-label={t('summary.label')}>
+    <Group
+      gap="xs"
+      wrap="wrap"
+      role="group"
+      aria-label={t(searching ? 'summary.labelSearch' : 'summary.label')}
+    >
       {counts.map(([code, count]) => (
         <UnstyledButton
           key={code}

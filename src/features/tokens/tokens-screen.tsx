@@ -70,7 +70,11 @@ export function TokensScreen() {
         onCreate={create}
         phone={phone}
       />
-      <SummaryStrip status={view.status} onStatus={(next) => setView({ status: next, page: 1 })} />
+      <SummaryStrip
+        search={{ keyword, token }}
+        status={view.status}
+        onStatus={(next) => setView({ status: next, page: 1 })}
+      />
       <ListFilters view={view} setView={setView} searchRef={searchRef} phone={phone} />
 
       {selection.selected.size > 0 && (

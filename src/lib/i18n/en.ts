@@ -254,6 +254,7 @@ export const en = {
   'tokens.noMatchBody': 'Nothing matches this search or filter.',
   'tokens.clearFilters': 'Clear search and filter',
   'summary.label': 'Tokens by status',
+  'summary.labelSearch': 'Tokens the search finds, by status',
   'summary.filter': '{status}: {count}. Show only these',
   'summary.remaining': 'Quota left',
   'summary.plusUnlimited': '+ {count} unlimited',

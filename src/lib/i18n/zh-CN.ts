@@ -236,6 +236,7 @@ export const zhCN: Messages = {
   'tokens.noMatchBody': '没有符合此搜索或筛选条件的令牌。',
   'tokens.clearFilters': '清除搜索和筛选',
   'summary.label': '按状态统计令牌',
+  'summary.labelSearch': '按状态统计搜索到的令牌',
   'summary.filter': '{status}：{count}。只显示这些',
   'summary.remaining': '剩余额度',
   'summary.plusUnlimited': '+ {count} 个无限额度',
