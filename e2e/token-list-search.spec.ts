@@ -10,6 +10,25 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => demo.stop());
 
+test('typing a word asks the server once, when typing pauses', async ({ page }) => {
+  await connect(page, demo.adminKey, demo.url);
+  await expect(page.getByRole('group', { name: /^Actions for / }).first()).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/token/' && url.searchParams.has('keyword')) {
+      asked.push(url.searchParams.get('keyword')!);
+    }
+  });
+  await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('prod', { delay: 60 });
+  await expect(page.getByText(/^\d+ tokens?$/)).toHaveText(/^[1-9]/);
+  await expect(
+    page.getByRole('group', { name: 'Actions for Production backend', exact: true }),
+  ).toBeVisible();
+  await page.waitForTimeout(600);
+  expect(asked).toEqual(['prod']);
+});
+
 test('the status strip counts the tokens the search finds', async ({ page }) => {
   await connect(page, demo.adminKey, demo.url);
   // Named for what it counts: every token, then what the search finds.
@@ -35,4 +54,27 @@ test('the status strip counts the tokens the search finds', async ({ page }) => 
     page.getByRole('group', { name: 'Tokens the search finds, by status' }),
   ).toBeVisible();
   await expect.poll(stripTotal).toBe(2);
+});
+
+test('a key pasted as the table shows it, masked, asks for the whole key', async ({ page }) => {
+  await connect(page, demo.adminKey, demo.url);
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  const rows = page.getByRole('group', { name: /^Actions for / });
+  await expect(rows.first()).toBeVisible();
+  const shown = await rows.count();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/token/' && url.searchParams.has('token')) asked.push(url.search);
+  });
+  await search.fill('sk-abcd**********wxyz');
+  await expect(search).toHaveAccessibleDescription(/paste the whole key/i);
+  await expect(search).toHaveAttribute('aria-invalid', 'true');
+  await page.waitForTimeout(600);
+  expect(asked).toEqual([]);
+  // The list still shows what it showed.
+  await expect(rows).toHaveCount(shown);
+
+  await search.fill('prod');
+  await expect(search).not.toHaveAttribute('aria-invalid', 'true');
 });

@@ -93,8 +93,9 @@ export interface TokenBackend {
   /** Page sizes the server accepts; null when it has one fixed size. */
   readonly pageSizes: readonly number[] | null;
   /**
-   * How long to wait after the last keystroke before searching: 0 where a search is cheap,
-   * longer where the server limits how often one may search.
+   * How long to wait after the last keystroke before searching: 0 where the search runs here, on
+   * tokens already fetched; short where the server answers a search at once; longer where it
+   * limits how often one may search.
    */
   readonly searchDelayMs: number;
   list(params: ListParams, onProgress?: ListProgress): Promise<TokenListPage>;

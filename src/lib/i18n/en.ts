@@ -236,6 +236,7 @@ export const en = {
   'tokens.search': 'Search',
   'tokens.searchPlaceholder': 'Search names, or paste a key',
   'tokens.clearSearch': 'Clear search',
+  'tokens.maskedKey': 'This key is masked, as the list shows it: paste the whole key to find it.',
   'tokens.statusFilter': 'Status',
   'tokens.statusAll': 'All statuses',
   'tokens.sortBy': 'Sort by {column}',

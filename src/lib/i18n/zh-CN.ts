@@ -218,6 +218,7 @@ export const zhCN: Messages = {
   'tokens.search': '搜索',
   'tokens.searchPlaceholder': '搜索名称，或粘贴密钥',
   'tokens.clearSearch': '清除搜索',
+  'tokens.maskedKey': '这是列表中遮盖后的密钥，请粘贴完整的密钥来查找。',
   'tokens.statusFilter': '状态',
   'tokens.statusAll': '全部状态',
   'tokens.sortBy': '按{column}排序',

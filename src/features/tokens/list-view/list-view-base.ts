@@ -26,6 +26,11 @@ export const DEFAULT_VIEW: ListView = { page: 1, size: 10, search: '', status: n
 /** The address's parameters that belong to the list view. */
 export const LIST_PARAMS = ['p', 'size', 'q', 'status', 'order'] as const;
 
+/** A key as the list shows it, its middle starred out: "sk-abcd****wxyz", with or without sk-. */
+export function looksMasked(text: string): boolean {
+  return /^(sk-)?[0-9A-Za-z]*\*{2,}[0-9A-Za-z]*$/.test(text.trim());
+}
+
 /** "sk-…" or 48 letters and digits: a pasted key, searched for by key rather than by name. */
 export function looksLikeKey(text: string): boolean {
   const trimmed = text.trim();

@@ -13,6 +13,7 @@ export {
   DEFAULT_VIEW,
   LIST_PARAMS,
   looksLikeKey,
+  looksMasked,
   PAGE_SIZES,
   type ListView,
 } from './list-view-base';
