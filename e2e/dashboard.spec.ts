@@ -116,7 +116,13 @@ test.describe('connecting', () => {
       // The app's own header, the frame gone.
       await expect(appName).toHaveCount(1);
       await expect(page.getByRole('heading', { name: 'Tokendesk' })).toBeVisible();
-      await page.getByRole('button', { name: 'Log out' }).click();
+      // On a phone, logging out is in the header's menu.
+      if (viewport.width < 768) {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('menuitem', { name: 'Log out' }).click();
+      } else {
+        await page.getByRole('button', { name: 'Log out' }).click();
+      }
       await expect(page.getByLabel('Admin key')).toBeVisible();
       await expect(appName).toHaveCount(1);
     });

@@ -16,6 +16,7 @@ import type { AdminIdentity } from '../contract/admin-key';
 import { useI18n } from '../components/i18n';
 import { AppLayout } from './app-layout';
 import { createQueryClient } from './query-client';
+import classes from './notifications.module.css';
 import { ServerQuota } from './server-quota';
 
 /** Notifications whose close button is named in the person's language. */
@@ -35,9 +36,14 @@ function LocalizedNotifications() {
     <MantineThemeProvider theme={named}>
       {/*
         At the bottom, away from the header's buttons and a drawer's title, which a top position
-        covered; in the corner on a desktop, across the foot of a phone's narrow screen.
+        covered; in the corner on a desktop, across the foot of a phone's narrow screen, above
+        its navigation.
       */}
-      <Notifications position={phone ? 'bottom-center' : 'bottom-right'} limit={4} />
+      <Notifications
+        position={phone ? 'bottom-center' : 'bottom-right'}
+        limit={4}
+        classNames={classes}
+      />
     </MantineThemeProvider>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type Ref } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { useI18n } from '../../components/i18n';
 import { looksMasked } from './list-view/list-view-params';
+import classes from './search-box.module.css';
 
 /**
  * Names or a pasted key. A change is searched once typing pauses for the server's search delay
@@ -69,7 +70,7 @@ export function SearchBox({
         text ? (
           <CloseButton size="sm" aria-label={t('tokens.clearSearch')} onClick={() => change('')} />
         ) : (
-          <Text size="xs" c="dimmed" aria-hidden="true">
+          <Text size="xs" c="dimmed" aria-hidden="true" className={classes.shortcut}>
             /
           </Text>
         )

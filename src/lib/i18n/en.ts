@@ -5,6 +5,7 @@ export const en = {
   'app.loading': 'Loading…',
   'header.settings': 'Settings',
   'header.logout': 'Log out',
+  'header.menu': 'Menu',
   'header.connectedTo': 'Connected to {host}',
   'header.identity': '{role} · {name}',
   'header.identityAt': '{name} · {role} · connected to {host}',
@@ -492,6 +493,7 @@ export const en = {
     'For load balancers: 200 while the service can serve, 503 while its database does not answer.',
   'explorer.about.getOpenApiDocument':
     'This API as an OpenAPI 3.1 document, made from the same schemas the service validates with. Open without the admin key.',
+  'header.screens': 'Screens',
   'header.usage': 'Usage',
   'header.tokens': 'Tokens',
   'usage.title': 'Usage',

@@ -7,6 +7,7 @@ export const zhCN: Messages = {
   'app.loading': '正在加载…',
   'header.settings': '设置',
   'header.logout': '退出登录',
+  'header.menu': '菜单',
   'header.connectedTo': '已连接到 {host}',
   'header.identity': '{role}：{name}',
   'header.identityAt': '{name} · {role}身份 · 已连接到 {host}',
@@ -458,6 +459,7 @@ export const zhCN: Messages = {
   'explorer.about.getHealth': '供负载均衡器使用：服务可用时返回 200，数据库无响应时返回 503。',
   'explorer.about.getOpenApiDocument':
     '以 OpenAPI 3.1 文档描述的本 API，由服务校验所用的同一套 schema 生成。无需管理员密钥即可访问。',
+  'header.screens': '页面',
   'header.usage': '用量',
   'header.tokens': '令牌',
   'usage.title': '用量',
