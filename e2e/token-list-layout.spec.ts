@@ -32,6 +32,110 @@ async function openList(page: Page, width: number, height = 900) {
   await expect(page.getByRole('group', { name: /^Actions for / }).first()).toBeVisible();
 }
 
+/**
+ * Each thing's box where it can be seen: within the window's width and within every ancestor
+ * that clips what overflows it (a scrolling table cuts off what lies beyond its edge).
+ */
+function clippedSideways(elements: Element[]): string[] {
+  const out: string[] = [];
+  for (const element of elements) {
+    const box = element.getBoundingClientRect();
+    const name = element.getAttribute('aria-label') ?? element.textContent ?? '';
+    if (box.width === 0 || box.left < 0 || box.right > window.innerWidth) {
+      out.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} of ${innerWidth}`);
+      continue;
+    }
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflowX === 'visible') continue;
+      const frame = parent.getBoundingClientRect();
+      if (box.left < frame.left - 0.5 || box.right > frame.right + 0.5) {
+        out.push(`${name}: cut off by a clipping box at ${Math.round(frame.right)}`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+for (const width of [360, 390, 820, 1024, 1280, 1440, 1920]) {
+  test(`at ${width} px every token’s buttons are on screen, whole, and nothing scrolls sideways`, async ({
+    page,
+  }) => {
+    await openList(page, width);
+    const groups = page.getByRole('group', { name: /^Actions for / });
+    const count = await groups.count();
+    expect(count).toBeGreaterThanOrEqual(10);
+    for (const group of await groups.all()) {
+      for (const name of ['Edit', /^(Disable|Enable)$/, 'Copy key', 'Delete']) {
+        await expect(group.getByRole('button', { name })).toBeVisible();
+      }
+    }
+    expect(await groups.evaluateAll(clippedSideways)).toEqual([]);
+    const buttons = page.getByRole('group', { name: /^Actions for / }).getByRole('button');
+    expect(await buttons.evaluateAll(clippedSideways)).toEqual([]);
+
+    const sideways = await page.evaluate(() => {
+      const root = document.scrollingElement!;
+      return root.scrollWidth - root.clientWidth;
+    });
+    expect(sideways).toBeLessThanOrEqual(0);
+
+    // Each column's heading whole, within its own cell and on screen.
+    const headers = page.getByRole('columnheader');
+    const cutHeaders = await headers.evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const content = cell.firstElementChild;
+        const inner = content?.getBoundingClientRect();
+        // A heading read out only (the buttons' column) has nothing to cut.
+        if (!content || !inner || inner.width <= 1 || !cell.textContent?.trim()) return [];
+        const outer = cell.getBoundingClientRect();
+        const whole = content.scrollWidth <= content.clientWidth + 1 || content.clientWidth === 0;
+        return inner.right <= outer.right + 0.5 && inner.right <= innerWidth && whole
+          ? []
+          : [cell.textContent];
+      }),
+    );
+    expect(cutHeaders).toEqual([]);
+    expect(await headers.evaluateAll(clippedSideways)).toEqual([]);
+  });
+}
+
+test('at 1440 × 900 the first page shows at least 12 whole rows, no cell text wrapping', async ({
+  page,
+}) => {
+  await openList(page, 1440, 900);
+  const rows = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
+  await expect(rows.nth(11)).toBeAttached();
+  const whole = await rows.evaluateAll(
+    (all) =>
+      all.filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }).length,
+  );
+  expect(whole).toBeGreaterThanOrEqual(12);
+
+  // A text broken over two lines has boxes at two heights.
+  const wrapped = await rows.evaluateAll((all) => {
+    const found: string[] = [];
+    for (const row of all) {
+      const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.bottom)));
+        if (tops.size > 1) found.push(node.textContent);
+      }
+    }
+    return found;
+  });
+  expect(wrapped).toEqual([]);
+});
+
 /** The contrast of two colours given as rgb(…), as WCAG defines it. */
 function contrast(a: string, b: string): number {
   const luminance = (color: string) => {

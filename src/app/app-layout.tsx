@@ -60,7 +60,8 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
         </Group>
       </AppShell.Header>
       <AppShell.Main>
-        <Container size="xl" px={0}>
+        {/* Wider than Mantine's largest size: the token table shows every column from 1360 px. */}
+        <Container size={1600} px={0}>
           {screen === 'usage' || screen === 'audit' ? (
             <LazyBoundary>{screen === 'usage' ? <UsageScreen /> : <AuditScreen />}</LazyBoundary>
           ) : (

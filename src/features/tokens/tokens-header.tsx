@@ -1,4 +1,5 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { IconPlus } from '../../components/icons';
@@ -6,13 +7,17 @@ import { ScreenHeader } from '../../components/screen-header';
 import type { ExportFilter } from './api/export-tokens';
 import { ExportMenu } from './export-menu';
 
-/** The title with the count of tokens (or a note while the server is slow), Export and Create. */
+/**
+ * The title with the count of tokens (or a note while the server is slow), the status strip,
+ * Export and Create.
+ */
 export function TokensHeader({
   total,
   totalCapped,
   slow,
   exportFilter,
   onCreate,
+  summary,
   phone,
 }: {
   /** null where the server does not count. */
@@ -22,6 +27,8 @@ export function TokensHeader({
   slow: boolean;
   exportFilter: ExportFilter;
   onCreate: () => void;
+  /** The status strip, beside the title where there is room. */
+  summary?: ReactNode;
   phone: boolean;
 }) {
   const { t, locale } = useI18n();
@@ -60,8 +67,9 @@ export function TokensHeader({
           )}
         </>
       }
+      middle={summary}
       // On a phone the buttons always take a line of their own: the count arriving moves nothing.
-      actionsBelow={phone}
+      stacked={phone}
     />
   );
 }

@@ -47,7 +47,7 @@ export function TokensScreen() {
   // Where the server stopped counting, the last page is not known from the total.
   const pages = list.data?.totalCapped
     ? Infinity
-    : Math.max(1, Math.ceil((list.data?.total ?? 0) / view.size));
+    : Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? view.size)));
   // A deletion can leave the current page empty: step back to the last page that has rows.
   useEffect(() => {
     if (list.data && list.data.items.length === 0 && view.page > 1 && !list.isPlaceholderData) {
@@ -68,12 +68,14 @@ export function TokensScreen() {
         slow={slowList}
         exportFilter={{ keyword, token, status, order }}
         onCreate={create}
+        summary={
+          <SummaryStrip
+            search={{ keyword, token }}
+            status={view.status}
+            onStatus={(next) => setView({ status: next, page: 1 })}
+          />
+        }
         phone={phone}
-      />
-      <SummaryStrip
-        search={{ keyword, token }}
-        status={view.status}
-        onStatus={(next) => setView({ status: next, page: 1 })}
       />
       <ListFilters view={view} setView={setView} searchRef={searchRef} phone={phone} />
 
@@ -103,7 +105,7 @@ export function TokensScreen() {
         />
       ) : (
         !(list.isError && !list.data) && (
-          <Paper withBorder={!phone} radius="md" p={phone ? 0 : 'xs'}>
+          <Paper withBorder={!phone} radius="md">
             <ListView
               tokens={shownTokens}
               skeletonRows={Math.min(view.size, 20)}

@@ -114,6 +114,7 @@ export const en = {
 
   'quota.unlimited': 'Unlimited',
   'quota.units': '{value} units',
+  'quota.unitsShort': '{value} units',
 
   'action.edit': 'Edit',
   'action.enable': 'Enable',

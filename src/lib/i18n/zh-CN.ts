@@ -106,6 +106,7 @@ export const zhCN: Messages = {
   'expiry.never': '永不过期',
   'quota.unlimited': '无限额度',
   'quota.units': '{value} 额度单位',
+  'quota.unitsShort': '{value} 单位',
   'action.edit': '编辑',
   'action.enable': '启用',
   'action.disable': '禁用',

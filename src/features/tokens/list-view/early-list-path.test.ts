@@ -57,11 +57,11 @@ describe('the first page asked for while the code loads', () => {
   });
 
   it('reads the usual addresses', () => {
-    expect(earlyListPath('')).toBe('/api/token/?p=1&size=10&order=-id');
+    expect(earlyListPath('')).toBe('/api/token/?p=1&size=20&order=-id');
     expect(earlyListPath('?p=3&size=50&q=prod&status=2&order=name')).toBe(
       '/api/token/?p=3&size=50&keyword=prod&status=2&order=name',
     );
-    expect(earlyListPath('?details=12')).toBe('/api/token/?p=1&size=10&order=-id');
+    expect(earlyListPath('?details=12')).toBe('/api/token/?p=1&size=20&order=-id');
   });
 
   it('asks for nothing on another screen or for a key', () => {
