@@ -136,6 +136,49 @@ test('at 1440 × 900 the first page shows at least 12 whole rows, no cell text w
   expect(wrapped).toEqual([]);
 });
 
+for (const [width, height] of [
+  [1440, 900],
+  [1024, 768],
+  [390, 844],
+] as const) {
+  test(`at ${width} px ticking a token moves nothing, and the selection bar stays in view`, async ({
+    page,
+  }) => {
+    await openList(page, width, height);
+    const items =
+      width < 768
+        ? page.getByRole('article')
+        : page
+            .getByRole('table')
+            .getByRole('row')
+            .filter({ has: page.getByRole('cell') });
+    const boxes = () =>
+      items.evaluateAll((all) =>
+        all.map((item) => {
+          const { x, y, width, height } = item.getBoundingClientRect();
+          return { x, y, width, height };
+        }),
+      );
+    const before = await boxes();
+    await page
+      .getByRole('checkbox', { name: /^Select / })
+      .nth(1)
+      .check();
+    const bar = page.getByRole('region', { name: 'Selected tokens' });
+    await expect(bar).toBeVisible();
+    expect(await boxes()).toEqual(before);
+
+    // Scrolled to the end of the list, the bar is still on screen.
+    await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    await expect(bar.getByRole('button', { name: 'Delete' })).toBeInViewport({ ratio: 1 });
+    // And it hides nothing for good: the last row can be scrolled clear of it.
+    const last = items.last();
+    const [barBox, lastBox] = [await bar.boundingBox(), await last.boundingBox()];
+    expect(lastBox!.y + lastBox!.height).toBeLessThanOrEqual(barBox!.y + 1);
+  });
+}
+
 /** The contrast of two colours given as rgb(…), as WCAG defines it. */
 function contrast(a: string, b: string): number {
   const luminance = (color: string) => {

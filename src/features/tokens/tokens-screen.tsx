@@ -126,6 +126,9 @@ export function TokensScreen() {
         <ListFooter list={list.data} view={view} setView={setView} phone={phone} />
       )}
 
+      {/* Room below the list while the selection bar floats there, to scroll its last rows clear. */}
+      <div style={{ height: 'var(--floating-bar-room, 0px)' }} aria-hidden="true" />
+
       <TokenDialogs dialog={dialog} onDialog={setDialog} onBulkFinished={selection.clear} />
     </Stack>
   );
