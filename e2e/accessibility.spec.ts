@@ -230,14 +230,15 @@ for (const { language, locale, scheme } of LANGUAGES) {
         await scanScreen('rotate key dialog', { dialog: true });
         await rotate.getByRole('button', { name: t('action.cancel') }).click();
         await details.getByRole('button', { name: t('action.close') }).click();
-        await page.getByRole('button', { name: t('header.usage') }).click();
+        const screens = page.getByRole('navigation', { name: t('header.screens') });
+        await screens.getByRole('link', { name: t('header.usage') }).click();
         const top = page.getByRole('table', { name: t('usage.topTokens') });
         await expect(top.getByRole('link', { name: 'Production backend' })).toBeVisible();
         await scanScreen('usage overview');
         await screenshot(page, `a11y-usage-${tag}`);
 
         // The audit of everything above, and its token filter open.
-        await page.getByRole('button', { name: t('header.audit') }).click();
+        await screens.getByRole('link', { name: t('header.audit') }).click();
         const audit = page.getByRole('table', { name: t('audit.records') });
         await expect(audit.getByRole('row').nth(1)).toContainText(t('audit.action.tokenDelete'));
         await scanScreen('audit');
@@ -247,13 +248,13 @@ for (const { language, locale, scheme } of LANGUAGES) {
         await scanScreen('audit, token filter open');
         await page.getByRole('option', { name: 'Production backend' }).click();
         await expect(audit.getByRole('row')).toHaveCount(2);
-        await page.getByRole('button', { name: t('header.tokens') }).click();
+        await screens.getByRole('link', { name: t('header.tokens') }).click();
 
         await page.setViewportSize({ width: 390, height: 844 });
         await expect(page.getByRole('article', { name: 'Production backend' })).toBeVisible();
         await scanScreen('table at 390 px (cards)');
         await screenshot(page, `a11y-table-390-${tag}`);
-        await page.getByRole('button', { name: t('header.audit') }).click();
+        await screens.getByRole('link', { name: t('header.audit') }).click();
         await expect(
           page.getByRole('article', { name: new RegExp(t('audit.action.tokenCreate')) }),
         ).toBeVisible();
@@ -261,8 +262,12 @@ for (const { language, locale, scheme } of LANGUAGES) {
         await screenshot(page, `a11y-audit-390-${tag}`);
 
         // Last, as its records would come first in the audit: Settings → Admin keys, the form
-        // with a refused name, the new key shown once, and the revoke confirmation.
-        await page.getByRole('button', { name: t('header.settings') }).click();
+        // with a refused name, the new key shown once, and the revoke confirmation. On a phone
+        // Settings is in the header's menu.
+        await page.getByRole('button', { name: t('header.menu') }).click();
+        await expect(page.getByRole('menuitem', { name: t('header.settings') })).toBeVisible();
+        await scanScreen('header menu at 390 px');
+        await page.getByRole('menuitem', { name: t('header.settings') }).click();
         const adminKeys = dialogNamed(page, t('settings.title')).getByRole('region', {
           name: t('adminKeys.title'),
         });

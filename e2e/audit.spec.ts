@@ -59,7 +59,7 @@ test.describe('the audit', () => {
       .click();
     await expect(row).toBeHidden();
 
-    await page.getByRole('button', { name: 'Audit', exact: true }).click();
+    await page.getByRole('link', { name: 'Audit', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Audit', exact: true })).toBeVisible();
     await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Changed token' });
     expect(addressParam(page, 'action')).toBe('token.update');

@@ -103,7 +103,7 @@ for (const gateway of gateways) {
         await expect(radio).toBeDisabled();
       await form.getByRole('button', { name: 'Cancel' }).click();
 
-      await page.getByRole('button', { name: 'Usage' }).click();
+      await page.getByRole('link', { name: 'Usage', exact: true }).click();
       const top = page.getByRole('table', { name: 'Top 10 tokens' });
       await expect(top.getByRole('row').nth(1)).toContainText('logged bot');
       await expect(top.getByRole('row').nth(2)).toContainText('quiet one');

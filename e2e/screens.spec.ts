@@ -26,7 +26,8 @@ test.describe('at 390 px wide', () => {
     await expect(page.getByRole('dialog', { name: 'Create token' })).toBeVisible();
     await screenshot(page, 'create-390');
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
     await screenshot(page, 'settings-390');
   });

@@ -88,7 +88,7 @@ test('a charged token shows its totals, models and chart, and leads the usage ov
   await expect(page.getByRole('dialog')).toBeHidden();
   expect(new URL(page.url()).searchParams.has('details')).toBe(false);
 
-  await page.getByRole('button', { name: 'Usage' }).click();
+  await page.getByRole('link', { name: 'Usage', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
   const top = page.getByRole('table', { name: 'Top 10 tokens' });
   await expect(top.getByRole('link', { name })).toBeVisible();

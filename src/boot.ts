@@ -14,11 +14,12 @@
  *   simply asked for again by the list.
  */
 import { startEarlyCalls } from './api/early-answers';
-import { earlyListPath } from './features/tokens/list-view/early-list-path';
+import { earlyListPath, earlySummaryPath } from './features/tokens/list-view/early-list-path';
 
 const list = earlyListPath(window.location.search);
+const summary = earlySummaryPath(window.location.search);
 startEarlyCalls([
   '/api/admin-key/self',
   '/api/status',
-  ...(list === null ? [] : ['/api/token/summary', list]),
+  ...(list === null || summary === null ? [] : [summary, list]),
 ]);

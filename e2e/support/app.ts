@@ -37,6 +37,8 @@ export interface TokenBody {
   unlimited_quota?: boolean;
   models?: string;
   subnet?: string;
+  quota_reset_period?: 'none' | 'daily' | 'weekly' | 'monthly';
+  quota_reset_amount?: number;
 }
 
 /** Arranges data straight through the service, the way a script would. */

@@ -32,6 +32,9 @@ export type TokenEdit = Pick<
 export type ListParams = Pick<TokenListQuery, 'p' | 'size'> &
   Partial<Pick<TokenListQuery, 'keyword' | 'token' | 'status' | 'order'>>;
 
+/** What a search asks for, by name or by whole key: the part of a list's filter a summary takes. */
+export type TokenSearch = Pick<ListParams, 'keyword' | 'token'>;
+
 /** A page of tokens as every kind of server is shown: the total only where the server knows it. */
 export interface TokenListPage {
   items: Token[];
@@ -90,8 +93,9 @@ export interface TokenBackend {
   /** Page sizes the server accepts; null when it has one fixed size. */
   readonly pageSizes: readonly number[] | null;
   /**
-   * How long to wait after the last keystroke before searching: 0 where a search is cheap,
-   * longer where the server limits how often one may search.
+   * How long to wait after the last keystroke before searching: 0 where the search runs here, on
+   * tokens already fetched; short where the server answers a search at once; longer where it
+   * limits how often one may search.
    */
   readonly searchDelayMs: number;
   list(params: ListParams, onProgress?: ListProgress): Promise<TokenListPage>;
@@ -105,8 +109,11 @@ export interface TokenBackend {
   removeMany: ((ids: number[]) => Promise<number>) | null;
   reveal(id: number): Promise<string>;
   status(): Promise<StatusInfo>;
-  /** Counts for the header strip; null when the server cannot give them cheaply. */
-  summary: (() => Promise<TokenSummary>) | null;
+  /**
+   * Counts for the header strip, of the tokens a search finds (of every token without one); null
+   * when the server cannot give them cheaply.
+   */
+  summary: ((search?: TokenSearch) => Promise<TokenSummary>) | null;
   setQuotaPerUnit(value: number): Promise<void>;
   usage(scope: UsageScope, ask: UsageAsk, onProgress?: UsageProgress): Promise<UsageView>;
   /**

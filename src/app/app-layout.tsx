@@ -1,38 +1,13 @@
-import {
-  ActionIcon,
-  AppShell,
-  Button,
-  Container,
-  Group,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-  useMantineColorScheme,
-  type MantineColorScheme,
-} from '@mantine/core';
+import { AppShell, Container, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
-import { sessionStore } from '../api/session';
-import { useAccess } from '../components/access';
+import { useState } from 'react';
 import { useAddressParam } from '../components/address';
-import { useI18n } from '../components/i18n';
 import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
 import { useReturnFocus } from '../components/use-return-focus';
-import {
-  IconActivity,
-  IconApi,
-  IconChart,
-  IconHistory,
-  IconKey,
-  IconLanguage,
-  IconLogout,
-  IconSettings,
-  IconSunMoon,
-} from '../components/icons';
 import { TokensScreen } from '../features/tokens/tokens-screen';
-import { LANGUAGES } from '../lib/i18n/languages';
-import { ChoiceMenu, type Choice, type HeaderControlSize } from './choice-menu';
+import { HeaderBrand } from './header-brand';
+import { HeaderTools, type Panel } from './header-tools';
+import { ScreenNav, screenOf } from './screen-nav';
 
 const SettingsDrawer = lazyPart(() => import('../features/settings/settings-drawer'));
 const ActivityDrawer = lazyPart(() => import('../features/activity/activity-drawer'));
@@ -47,169 +22,57 @@ const TokenDetailsDrawer = lazyPart(
 const detailsId = (value: string | null) =>
   value !== null && /^[1-9]\d{0,14}$/.test(value) ? Number(value) : null;
 
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-}
+/** Read on the first render, so the first layout drawn is the one that stays. */
+const AT_ONCE = { getInitialValueInEffect: false };
 
-/** A header control: icon and word on wide screens, icon with a name on phones. */
-function HeaderButton({
-  label,
-  icon,
-  compact,
-  size,
-  ...props
-}: {
-  label: string;
-  icon: ReactNode;
-  compact: boolean;
-  size: HeaderControlSize;
-  onClick?: () => void;
-}) {
-  return compact ? (
-    <Tooltip label={label}>
-      <ActionIcon variant="default" size={size} aria-label={label} {...props}>
-        {icon}
-      </ActionIcon>
-    </Tooltip>
-  ) : (
-    <Button variant="default" leftSection={icon} {...props}>
-      {label}
-    </Button>
-  );
-}
-
-/** Which key the session uses and its role, and on wide screens the server too. */
-function KeyLine({ host, phone }: { host: string; phone: boolean }) {
-  const { t } = useI18n();
-  const { identity } = useAccess();
-  const key = identity && { name: identity.name, role: t(`role.${identity.role}`) };
-  const line = phone
-    ? key && t('header.identity', key)
-    : key
-      ? t('header.identityAt', { ...key, host })
-      : t('header.connectedTo', { host });
-  if (!line) return null;
-  return (
-    <Text size="xs" c="dimmed" lh={1.2} truncate title={line}>
-      {line}
-    </Text>
-  );
-}
+/** The navigation's room in the bar along a phone's foot. */
+const PHONE_NAV_HEIGHT = 56;
 
 export function AppLayout({ baseUrl }: { baseUrl: string }) {
-  const { t, language, setLanguage } = useI18n();
-  const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  const narrow = useMediaQuery('(max-width: 75em)', false, { getInitialValueInEffect: false });
-  // Smaller on a phone, so the name of the app and of the key keep room beside eight buttons.
-  const controlSize: HeaderControlSize = phone ? 'md' : 'lg';
-  const [panel, setPanel] = useState<'settings' | 'activity' | 'explorer' | null>(null);
-  const [screen, setScreen] = useAddressParam('view');
+  const phone = useMediaQuery('(max-width: 48em)', false, AT_ONCE);
+  // Below a small laptop's width the tools share one menu: the navigation keeps its words.
+  const toolsInMenu = useMediaQuery('(max-width: 62em)', false, AT_ONCE);
+  const toolsWithWords = !useMediaQuery('(max-width: 87.5em)', false, AT_ONCE);
+  const [panel, setPanel] = useState<Panel | null>(null);
+  const [view, setView] = useAddressParam('view');
   const [details, setDetails] = useAddressParam('details');
-  const onUsage = screen === 'usage';
-  const onAudit = screen === 'audit';
+  const screen = screenOf(view);
   const detailsOf = detailsId(details);
   useReturnFocus(panel !== null);
   useReturnFocus(detailsOf !== null);
-  const schemes: Choice<MantineColorScheme>[] = [
-    { value: 'light', label: t('theme.light') },
-    { value: 'dark', label: t('theme.dark') },
-    { value: 'auto', label: t('theme.auto') },
-  ];
+  const nav = <ScreenNav current={screen} onGo={setView} bar={phone} />;
 
   return (
-    <AppShell header={{ height: 60 }} padding={phone ? 'sm' : 'md'}>
+    <AppShell
+      header={{ height: 60 }}
+      footer={phone ? { height: PHONE_NAV_HEIGHT } : undefined}
+      padding={phone ? 'sm' : 'md'}
+    >
       <AppShell.Header>
-        <Group h="100%" px={phone ? 'sm' : 'md'} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            {/* On a phone the header's buttons need the logo's room; the name stays. */}
-            {!phone && (
-              <ThemeIcon size={32} radius="md" variant="filled">
-                <IconKey width={18} height={18} />
-              </ThemeIcon>
-            )}
-            <div style={{ minWidth: 0 }}>
-              <Title order={2} size={phone ? 'h5' : 'h4'} lh={1.1}>
-                {t('app.name')}
-              </Title>
-              <KeyLine host={hostOf(baseUrl)} phone={phone} />
-            </div>
+        <Group h="100%" px={phone ? 'sm' : 'md'} justify="space-between" wrap="nowrap" gap="md">
+          <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
+            <HeaderBrand baseUrl={baseUrl} phone={phone} />
+            {!phone && nav}
           </Group>
-          <Group gap={phone ? 4 : 'xs'} wrap="nowrap">
-            <HeaderButton
-              compact={narrow}
-              size={controlSize}
-              label={t(onUsage ? 'header.tokens' : 'header.usage')}
-              icon={onUsage ? <IconKey /> : <IconChart />}
-              onClick={() => setScreen(onUsage ? null : 'usage')}
-            />
-            <HeaderButton
-              compact={narrow}
-              size={controlSize}
-              label={t(onAudit ? 'header.tokens' : 'header.audit')}
-              icon={onAudit ? <IconKey /> : <IconHistory />}
-              onClick={() => setScreen(onAudit ? null : 'audit')}
-            />
-            <HeaderButton
-              compact={narrow}
-              size={controlSize}
-              label={t('header.activity')}
-              icon={<IconActivity />}
-              onClick={() => setPanel('activity')}
-            />
-            <HeaderButton
-              compact={narrow}
-              size={controlSize}
-              label={t('header.api')}
-              icon={<IconApi />}
-              onClick={() => setPanel('explorer')}
-            />
-            <ChoiceMenu
-              label={t('header.language')}
-              icon={<IconLanguage />}
-              choices={LANGUAGES.map(({ code, label }) => ({ value: code, label, lang: code }))}
-              current={language}
-              onChoose={setLanguage}
-              size={controlSize}
-            />
-            <ChoiceMenu
-              label={t('header.theme')}
-              icon={<IconSunMoon />}
-              choices={schemes}
-              current={colorScheme}
-              onChoose={setColorScheme}
-              size={controlSize}
-            />
-            <HeaderButton
-              compact={narrow}
-              size={controlSize}
-              label={t('header.settings')}
-              icon={<IconSettings />}
-              onClick={() => setPanel('settings')}
-            />
-            <HeaderButton
-              compact={phone}
-              size={controlSize}
-              label={t('header.logout')}
-              icon={<IconLogout />}
-              onClick={() => sessionStore.end('logout')}
+          <Group gap="xs" wrap="nowrap">
+            <HeaderTools
+              onPanel={setPanel}
+              layout={toolsInMenu ? 'menu' : toolsWithWords ? 'words' : 'icons'}
             />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Main>
-        <Container size="xl" px={0}>
-          {onUsage || onAudit ? (
-            <LazyBoundary>{onUsage ? <UsageScreen /> : <AuditScreen />}</LazyBoundary>
+        {/* Wider than Mantine's largest size: the token table shows every column from 1360 px. */}
+        <Container size={1600} px={0}>
+          {screen === 'usage' || screen === 'audit' ? (
+            <LazyBoundary>{screen === 'usage' ? <UsageScreen /> : <AuditScreen />}</LazyBoundary>
           ) : (
             <TokensScreen />
           )}
         </Container>
       </AppShell.Main>
+      {phone && <AppShell.Footer>{nav}</AppShell.Footer>}
       <LazyBoundary>
         {panel === 'settings' && <SettingsDrawer onClose={() => setPanel(null)} />}
         {panel === 'activity' && <ActivityDrawer onClose={() => setPanel(null)} />}

@@ -17,6 +17,7 @@ import type { StatusInfo } from '../contract/status';
 import { useI18n } from '../components/i18n';
 import { AppLayout } from './app-layout';
 import { createQueryClient } from './query-client';
+import classes from './notifications.module.css';
 import { ServerQuota } from './server-quota';
 
 /** Notifications whose close button is named in the person's language. */
@@ -37,9 +38,10 @@ function LocalizedNotifications() {
       {/*
         At the foot of the middle: clear of the header's buttons and a drawer's title, which a
         top position covered, and of the row actions at the table's right end, which the corner
-        covered. A few at a time: more wait their turn rather than pile up over the page.
+        covered; above the selection bar and a phone's navigation. A few at a time: more wait
+        their turn rather than pile up over the page.
       */}
-      <Notifications position="bottom-center" limit={phone ? 2 : 3} />
+      <Notifications position="bottom-center" limit={phone ? 2 : 3} classNames={classes} />
     </MantineThemeProvider>
   );
 }

@@ -23,8 +23,8 @@ export function useAddressSearch(): string {
   return useSyncExternalStore(subscribe, currentSearch);
 }
 
-/** The address of the current page with some parameters changed. */
-function addressWith(params: Record<string, string | null>): string {
+/** The address of the current page with some parameters changed (null removes one). */
+export function addressWith(params: Record<string, string | null>): string {
   const query = new URLSearchParams(window.location.search);
   for (const [name, value] of Object.entries(params)) {
     if (value === null) query.delete(name);

@@ -36,6 +36,7 @@ export const IconCopy = (p: P) => (
 );
 export const IconPower = (p: P) => <Icon d="M7 6a7.75 7.75 0 1 0 10 0M12 4v8" {...p} />;
 export const IconPlus = (p: P) => <Icon d="M12 5v14M5 12h14" {...p} />;
+export const IconMenu = (p: P) => <Icon d="M4 6h16M4 12h16M4 18h16" {...p} />;
 export const IconSettings = (p: P) => (
   <Icon d="M4 6h8M16 6h4M4 12h2M10 12h10M4 18h11M19 18h1M14 4v4M8 10v4M17 16v4" {...p} />
 );

@@ -127,6 +127,23 @@ describe('the summary on a gateway', () => {
     expect(scans()).toBe(10);
   });
 
+  it('counts what a search finds, as the list does, from the tokens read once', async () => {
+    const { backend, scans } = fakeGateway('one-api', 25);
+    await backend.setStatus(12, 2);
+    expect(await backend.summary!({ keyword: ' Token 1', token: '' })).toMatchObject({
+      total: 11,
+      enabled: 10,
+      disabled: 1,
+      remain_quota: 11 * 1000,
+    });
+    const found = await backend.list({ p: 1, size: 10, keyword: ' Token 1' });
+    expect(found.total).toBe(11);
+    const key = `sk-${'0007'.repeat(12)}`;
+    expect(await backend.summary!({ keyword: '', token: key })).toMatchObject({ total: 1 });
+    expect(await backend.summary!({})).toMatchObject({ total: 25 });
+    expect(scans()).toBe(3);
+  });
+
   it('costs each edit two requests: the record as it is now, then the write', async () => {
     const { backend, requests } = fakeGateway('one-api', 3);
     const token = await backend.get(2);

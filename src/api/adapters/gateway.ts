@@ -20,7 +20,7 @@ import type { ApiClient, ServerKind } from '../client';
 import { isApiError } from '../errors';
 import { gatewayScan } from './gateway-scan';
 import { gatewayUsage, type ReadLogPage } from './gateway-usage';
-import { listLocally } from './local-list';
+import { listLocally, searchMatcher } from './local-list';
 import { summarize, type TokenFields } from './upstream-token';
 
 /** What differs between one-api and new-api; the rest of their behaviour is shared below. */
@@ -164,7 +164,8 @@ export function gatewayBackend<Raw extends UpstreamToken>(
         await client.request('GET', '/api/status', { schema: upstreamStatusSchema }),
       );
     },
-    summary: async () => summarize(await scan.read()),
+    // Counted here over every token, as the list is searched here: the strip follows the search.
+    summary: async (search) => summarize((await scan.read()).filter(searchMatcher(search ?? {}))),
     async setQuotaPerUnit(value) {
       await client.request('PUT', '/api/option/', {
         body: { key: 'QuotaPerUnit', value: String(value) },

@@ -1,5 +1,13 @@
 import { expirySortKey, normalizeKey, type Token, type TokenOrder } from '../../contract/token';
-import type { ListParams, TokenListPage } from '../backend';
+import type { ListParams, TokenListPage, TokenSearch } from '../backend';
+
+/** Whether a token is one a search finds: name contains, any case; whole key with or without sk-. */
+export function searchMatcher(search: TokenSearch): (token: Token) => boolean {
+  const keyword = search.keyword?.trim().toLocaleLowerCase() ?? '';
+  const key = search.token ? normalizeKey(search.token) : '';
+  return (token) =>
+    (!keyword || token.name.toLocaleLowerCase().includes(keyword)) && (!key || token.key === key);
+}
 
 /**
  * Search, filter, order and page over every token, for servers that cannot do it themselves.
@@ -7,13 +15,9 @@ import type { ListParams, TokenListPage } from '../backend';
  * returned status; ties broken by id.
  */
 export function listLocally(all: Token[], params: ListParams, pageSize: number): TokenListPage {
-  const keyword = params.keyword?.trim().toLocaleLowerCase() ?? '';
-  const key = params.token ? normalizeKey(params.token) : '';
+  const found = searchMatcher(params);
   const matching = all.filter(
-    (token) =>
-      (!keyword || token.name.toLocaleLowerCase().includes(keyword)) &&
-      (!key || token.key === key) &&
-      (params.status === undefined || token.status === params.status),
+    (token) => found(token) && (params.status === undefined || token.status === params.status),
   );
   const order: TokenOrder = params.order ?? '-id';
   const descending = order.startsWith('-');

@@ -14,8 +14,9 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
   return {
     kind: 'tokendesk',
     pageSizes: [10, 20, 50, 100],
-    // Searching is an indexed query here: every keystroke may search.
-    searchDelayMs: 0,
+    // Searching is an indexed query here, answered in milliseconds: a short pause is enough for
+    // a word typed to cost one request, not one per letter.
+    searchDelayMs: 250,
     list: async (params) => {
       const page = await client.request('GET', '/api/token/', {
         query: { ...params },
@@ -48,7 +49,11 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
         })
       ).key,
     status: () => client.request('GET', '/api/status', { schema: statusInfoSchema }),
-    summary: () => client.request('GET', '/api/token/summary', { schema: tokenSummarySchema }),
+    summary: (search) =>
+      client.request('GET', '/api/token/summary', {
+        query: { keyword: search?.keyword, token: search?.token },
+        schema: tokenSummarySchema,
+      }),
     setQuotaPerUnit: async (value) => {
       await client.request('PUT', '/api/option/', {
         body: { key: 'QuotaPerUnit', value: String(value) },

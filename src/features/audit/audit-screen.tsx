@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useBackend } from '../../api/backend-context';
@@ -8,6 +8,7 @@ import { useAuditPage } from '../../components/audit/use-audit';
 import { describeError } from '../../components/describe-error';
 import { ErrorAlert } from '../../components/error-alert';
 import { useI18n } from '../../components/i18n';
+import { ScreenHeader } from '../../components/screen-header';
 import { useNow } from '../../components/use-now';
 import { AuditFilters } from './audit-filters';
 import { AuditFooter } from './audit-footer';
@@ -36,14 +37,7 @@ export default function AuditScreen() {
 
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          {t('audit.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('audit.intro')}
-        </Text>
-      </div>
+      <ScreenHeader title={t('audit.title')} intro={t('audit.intro')} />
       {!backend.audit ? (
         <Alert variant="light" color="gray">
           {t('audit.unavailable', { kind: backend.kind })}

@@ -1,10 +1,20 @@
-import { Button, Group, Menu, Paper, Text } from '@mantine/core';
+import { Affix, Button, Group, Menu, Paper, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useEffect } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import type { BulkKind } from './bulk-dialog';
 
-/** Appears while tokens are selected: what can be done to all of them at once. */
+/** Above the page's foot, and above the navigation along a phone's. */
+const BOTTOM = 'calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-md))';
+
+/**
+ * Appears while tokens are selected: what can be done to all of them at once. It floats at the
+ * foot of the window, so ticking a box moves no row (the next click lands where it was aimed) and
+ * the bar stays at hand however far the list is scrolled. It comes after the filters in the page's
+ * order, as before the rows, for the keyboard.
+ */
 export function BulkBar({
   count,
   onAction,
@@ -18,42 +28,60 @@ export function BulkBar({
   const { lifecycleMissing } = useBackend();
   const { may } = useAccess();
   const update = may('tokens.update');
+  const { ref, height } = useElementSize();
+  // The room the bar takes at the window's foot, kept free below the list and under notifications.
+  useEffect(() => {
+    const root = document.documentElement.style;
+    root.setProperty('--floating-bar-room', `${height + 16}px`);
+    return () => {
+      root.removeProperty('--floating-bar-room');
+    };
+  }, [height]);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="xs"
-      bg="var(--mantine-primary-color-light)"
-      role="region"
-      aria-label={t('bulk.region')}
+    <Affix
+      withinPortal={false}
+      zIndex={150}
+      position={{ bottom: BOTTOM, left: '50%' }}
+      style={{ translate: '-50% 0', width: 'max-content', maxWidth: 'calc(100% - 24px)' }}
     >
-      <Group justify="space-between" gap="xs">
-        <Text size="sm" fw={600} px="xs" aria-live="polite">
-          {t('bulk.selected', { count })}
-        </Text>
-        <Group gap={6}>
-          {update && (
-            <Button size="xs" variant="default" onClick={() => onAction('enable')}>
-              {t('action.enable')}
+      <Paper
+        ref={ref}
+        withBorder
+        shadow="md"
+        radius="md"
+        p="xs"
+        style={{ borderColor: 'var(--mantine-primary-color-filled)' }}
+        role="region"
+        aria-label={t('bulk.region')}
+      >
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={600} px="xs" aria-live="polite">
+            {t('bulk.selected', { count })}
+          </Text>
+          <Group gap={6}>
+            {update && (
+              <Button size="xs" variant="default" onClick={() => onAction('enable')}>
+                {t('action.enable')}
+              </Button>
+            )}
+            {update && (
+              <Button size="xs" variant="default" onClick={() => onAction('disable')}>
+                {t('action.disable')}
+              </Button>
+            )}
+            {update && <UpdateMenu onAction={onAction} lifecycleMissing={lifecycleMissing} />}
+            {may('tokens.delete') && (
+              <Button size="xs" color="red" variant="light" onClick={() => onAction('delete')}>
+                {t('action.delete')}
+              </Button>
+            )}
+            <Button size="xs" variant="subtle" onClick={onClear}>
+              {t('bulk.clear')}
             </Button>
-          )}
-          {update && (
-            <Button size="xs" variant="default" onClick={() => onAction('disable')}>
-              {t('action.disable')}
-            </Button>
-          )}
-          {update && <UpdateMenu onAction={onAction} lifecycleMissing={lifecycleMissing} />}
-          {may('tokens.delete') && (
-            <Button size="xs" color="red" variant="light" onClick={() => onAction('delete')}>
-              {t('action.delete')}
-            </Button>
-          )}
-          <Button size="xs" variant="subtle" onClick={onClear}>
-            {t('bulk.clear')}
-          </Button>
+          </Group>
         </Group>
-      </Group>
-    </Paper>
+      </Paper>
+    </Affix>
   );
 }
 

@@ -40,7 +40,7 @@ function PageLinks({
       </Group>
     );
   }
-  const pages = Math.max(1, Math.ceil(list.total / view.size));
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
   return (
     <Pagination
       total={pages}
@@ -67,7 +67,8 @@ export function ListFooter(props: {
   const { t, locale } = useI18n();
   const { pageSizes } = useBackend();
   const total = list.total ?? 0;
-  const from = list.items.length === 0 ? 0 : (view.page - 1) * view.size + 1;
+  // The page's own size: a server with one fixed size may give fewer than the view asks.
+  const from = list.items.length === 0 ? 0 : (view.page - 1) * list.pageSize + 1;
   const to = from === 0 ? 0 : from + list.items.length - 1;
   return (
     <Group justify="space-between" gap="sm">

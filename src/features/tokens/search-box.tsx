@@ -2,13 +2,16 @@ import { CloseButton, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { useI18n } from '../../components/i18n';
+import { looksMasked } from './list-view/list-view-params';
+import classes from './search-box.module.css';
 
 /**
  * Names or a pasted key. A change is searched once typing pauses for the server's search delay
- * (at once where searching is cheap; later where the server limits how often one may search);
+ * (briefly where searching is cheap; longer where the server limits how often one may search);
  * Enter searches at once, and clearing never waits. The previous results stay until the new ones
  * arrive, and answers are cached per search. The box keeps its own text, so a keystroke does not
- * redraw the table.
+ * redraw the table. A key copied from the list, masked, would find nothing: it is not searched,
+ * and the box says to paste the whole key.
  */
 export function SearchBox({
   ref,
@@ -33,13 +36,14 @@ export function SearchBox({
   }
   useEffect(() => () => clearTimeout(pending.current), [value]);
 
+  const masked = looksMasked(text);
   const search = (next: string) => {
     cancelPending();
-    onSearch(next);
+    if (!looksMasked(next)) onSearch(next);
   };
   const change = (next: string) => {
     setText(next);
-    if (searchDelayMs === 0 || next === '') search(next);
+    if (searchDelayMs === 0 || next === '' || looksMasked(next)) search(next);
     else {
       cancelPending();
       pending.current = setTimeout(() => onSearch(next), searchDelayMs);
@@ -54,6 +58,7 @@ export function SearchBox({
       aria-label={t('tokens.search')}
       placeholder={t('tokens.searchPlaceholder')}
       value={text}
+      error={masked && t('tokens.maskedKey')}
       onChange={(event) => change(event.currentTarget.value)}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && text) {
@@ -65,7 +70,7 @@ export function SearchBox({
         text ? (
           <CloseButton size="sm" aria-label={t('tokens.clearSearch')} onClick={() => change('')} />
         ) : (
-          <Text size="xs" c="dimmed" aria-hidden="true">
+          <Text size="xs" c="dimmed" aria-hidden="true" className={classes.shortcut}>
             /
           </Text>
         )

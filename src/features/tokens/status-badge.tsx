@@ -1,13 +1,27 @@
 import { Badge } from '@mantine/core';
-import type { TokenStatusCode } from '../../contract/token';
+import { TokenStatus, type TokenStatusCode } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
+import colors from './status-colors.module.css';
 
-const COLORS: Record<TokenStatusCode, string> = { 1: 'teal', 2: 'gray', 3: 'orange', 4: 'red' };
+/** The class giving a status its colour as `--status-color`, in either scheme. */
+export const STATUS_COLOR_CLASS: Record<TokenStatusCode, string | undefined> = {
+  [TokenStatus.enabled]: colors.enabled,
+  [TokenStatus.disabled]: colors.disabled,
+  [TokenStatus.expired]: colors.expired,
+  [TokenStatus.exhausted]: colors.exhausted,
+};
 
 export function StatusBadge({ status }: { status: TokenStatusCode }) {
   const { t } = useI18n();
   return (
-    <Badge color={COLORS[status]} variant="dot" radius="sm" tt="none" miw="max-content">
+    <Badge
+      className={STATUS_COLOR_CLASS[status]}
+      color="var(--status-color)"
+      variant="dot"
+      radius="sm"
+      tt="none"
+      miw="max-content"
+    >
       {t(`status.${status}`)}
     </Badge>
   );

@@ -1,29 +1,30 @@
 import { Group, Paper, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import type { TokenSearch } from '../../api/backend';
 import { useBackend } from '../../api/backend-context';
 import { useTokenSummary } from './api/token-summary';
 import { TokenStatus, type TokenStatusCode } from '../../contract/token';
 import { useI18n } from '../../components/i18n';
 import { useQuota } from '../../components/quota';
 import { formatUsd } from '../../lib/quota';
+import { STATUS_COLOR_CLASS } from './status-badge';
 
-const COLORS: Record<TokenStatusCode, string> = {
-  [TokenStatus.enabled]: 'teal',
-  [TokenStatus.disabled]: 'gray',
-  [TokenStatus.expired]: 'orange',
-  [TokenStatus.exhausted]: 'red',
-};
-
-/** Counts per status (each a shortcut to that filter) and the quota left in USD. */
+/**
+ * Counts per status (each a shortcut to that filter) and the quota left in USD, of the tokens
+ * the search finds: the status filter is the strip's own choice, so it counts every status.
+ */
 export function SummaryStrip({
+  search,
   status,
   onStatus,
 }: {
+  search: TokenSearch;
   status: TokenStatusCode | null;
   onStatus: (status: TokenStatusCode | null) => void;
 }) {
   const { t, locale } = useI18n();
   const { quotaPerUnit } = useQuota();
-  const summary = useTokenSummary();
+  const summary = useTokenSummary(search);
+  const searching = Boolean(search.keyword || search.token);
   const backend = useBackend();
   // Servers that cannot count cheaply get no strip rather than an endless placeholder.
   if (summary.isError || !backend.summary) return null;
@@ -35,7 +36,12 @@ export function SummaryStrip({
     [TokenStatus.exhausted, data?.exhausted],
   ];
   return (
-    <Group gap="xs" wrap="wrap" role="group" aria-label={t('summary.label')}>
+    <Group
+      gap="xs"
+      wrap="wrap"
+      role="group"
+      aria-label={t(searching ? 'summary.labelSearch' : 'summary.label')}
+    >
       {counts.map(([code, count]) => (
         <UnstyledButton
           key={code}
@@ -48,10 +54,10 @@ export function SummaryStrip({
             px="sm"
             py={6}
             radius="md"
+            className={STATUS_COLOR_CLASS[code]}
             style={{
-              borderColor:
-                status === code ? `var(--mantine-color-${COLORS[code]}-filled)` : undefined,
-              borderLeft: `3px solid var(--mantine-color-${COLORS[code]}-filled)`,
+              borderColor: status === code ? 'var(--status-color)' : undefined,
+              borderLeft: '3px solid var(--status-color)',
             }}
           >
             <Text size="xs" c="dimmed" lh={1.2}>

@@ -13,6 +13,7 @@ import {
   formatTime,
 } from '../../lib/time';
 import { QuotaMarks } from './lifecycle-marks';
+import { QuotaLine } from './quota-line';
 import classes from './token-cells.module.css';
 import { useListNow } from './token-list-view';
 
@@ -36,11 +37,12 @@ export function KeyText({ token }: { token: Token }) {
 
 const SOON_SECONDS = 7 * 86_400;
 
-/** The expiry, with a warning when it is less than a week away. */
-export function ExpiryCell({ expiredTime }: { expiredTime: number }) {
+/** The expiry, with a warning when it is less than a week away; on one line in the table. */
+export function ExpiryCell({ expiredTime, line = false }: { expiredTime: number; line?: boolean }) {
   const { t } = useI18n();
   const now = useListNow();
   const soon = expiredTime !== NEVER && expiredTime > now && expiredTime - now <= SOON_SECONDS;
+  if (line) return <ExpiryLine expiredTime={expiredTime} now={now} soon={soon} />;
   return (
     <>
       <ExpiryText expiredTime={expiredTime} now={now} />
@@ -50,6 +52,35 @@ export function ExpiryCell({ expiredTime }: { expiredTime: number }) {
         </Badge>
       )}
     </>
+  );
+}
+
+/** The date alone, or the warning in its place when it is near; the time and how far in a hint. */
+function ExpiryLine({
+  expiredTime,
+  now,
+  soon,
+}: {
+  expiredTime: number;
+  now: number;
+  soon: boolean;
+}) {
+  const { t, locale } = useI18n();
+  if (expiredTime === NEVER) {
+    return <span className={`${classes.text} ${classes.dimmed}`}>{t('expiry.never')}</span>;
+  }
+  const when = `${formatDateTime(expiredTime, locale)} · ${formatRelative(expiredTime, now, locale)}`;
+  return soon ? (
+    <Badge color="orange" variant="dot" size="sm" tt="none" title={when} miw="max-content">
+      {t('tokens.expiresSoon')}
+    </Badge>
+  ) : (
+    <span
+      className={`${classes.text} ${classes.nowrap} ${expiredTime <= now ? classes.past : ''}`}
+      title={when}
+    >
+      {formatDate(expiredTime, locale)}
+    </span>
   );
 }
 
@@ -74,7 +105,10 @@ function ExpiryText({ expiredTime, now }: { expiredTime: number; now: number }) 
 export function CreatedText({ createdTime }: { createdTime: number }) {
   const { locale } = useI18n();
   return (
-    <span className={classes.text} title={formatDateTime(createdTime, locale)}>
+    <span
+      className={`${classes.text} ${classes.nowrap}`}
+      title={formatDateTime(createdTime, locale)}
+    >
       {formatDate(createdTime, locale)}
     </span>
   );
@@ -88,51 +122,65 @@ export function LastUsedText({ token }: { token: Token }) {
     return <span className={`${classes.text} ${classes.dimmed}`}>{t('tokens.neverUsed')}</span>;
   }
   return (
-    <span className={classes.text} title={formatDateTime(token.accessed_time, locale)}>
+    <span
+      className={`${classes.text} ${classes.nowrap}`}
+      title={formatDateTime(token.accessed_time, locale)}
+    >
       {formatSince(token.accessed_time, now, locale, t('time.justNow'))}
     </span>
   );
 }
 
-const BAR_COLOR = (usedShare: number) =>
-  usedShare >= 0.9 ? 'red' : usedShare >= 0.7 ? 'orange' : 'teal';
+const BAR_COLOR = (leftShare: number) =>
+  leftShare <= 0.1 ? 'red' : leftShare <= 0.3 ? 'orange' : 'teal';
 
-/** The remaining quota, beneath it how much of the whole is used, then its marks. */
-export function RemainingCell({ token }: { token: Token }) {
+/**
+ * The remaining quota, beneath it how much of the whole is left, then its marks; the figure on
+ * one line in the table (`line`).
+ */
+export function RemainingCell({ token, line = false }: { token: Token; line?: boolean }) {
   return (
     <>
-      <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
-      <UsageBar token={token} />
+      {line ? (
+        <QuotaLine units={token.remain_quota} unlimited={token.unlimited_quota} />
+      ) : (
+        <QuotaAmount units={token.remain_quota} unlimited={token.unlimited_quota} />
+      )}
+      <RemainingBar token={token} tight={line} />
       <QuotaMarks token={token} />
     </>
   );
 }
 
-/** Used against remaining quota at a glance; unlimited tokens have no bar to fill. */
-function UsageBar({ token }: { token: Token }) {
+/** What is left of the whole (left plus used) at a glance; unlimited tokens have no bar to fill. */
+function RemainingBar({ token, tight }: { token: Token; tight: boolean }) {
   const { t, locale } = useI18n();
   if (token.unlimited_quota) return null;
   const total = token.used_quota + token.remain_quota;
-  const usedShare = total === 0 ? 1 : token.used_quota / total;
+  const leftShare = total === 0 ? 0 : token.remain_quota / total;
   const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(
-    usedShare,
+    leftShare,
   );
-  const label = t('tokens.usedShare', { percent });
+  const label = t('tokens.leftShare', { percent });
   return (
-    <span className={hint.hint} data-hint={label} data-side="top">
+    <span
+      className={tight ? `${hint.hint} ${classes.barBlock}` : hint.hint}
+      data-hint={label}
+      data-side="top"
+    >
       <span
-        className={classes.bar}
+        className={tight ? `${classes.bar} ${classes.tight}` : classes.bar}
         role="progressbar"
         aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={Math.round(usedShare * 100)}
+        aria-valuenow={Math.round(leftShare * 100)}
       >
         <span
           className={classes.fill}
           style={{
-            width: `${usedShare * 100}%`,
-            backgroundColor: `var(--mantine-color-${BAR_COLOR(usedShare)}-filled)`,
+            width: `${leftShare * 100}%`,
+            backgroundColor: `var(--mantine-color-${BAR_COLOR(leftShare)}-filled)`,
           }}
         />
       </span>

@@ -3,8 +3,8 @@ import { memo } from 'react';
 import type { TokenOrder, TokenOrderField } from '../../contract/token';
 import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
-import type { MessageKey } from '../../lib/i18n/en';
 import { PageSelectBox, type PageSelection } from './select-boxes';
+import type { DataColumn } from './token-columns';
 import { allowedRowActions, maySelectTokens } from './token-permissions';
 
 function SortHeader({
@@ -43,11 +43,13 @@ function SortHeader({
  * Drawn again only when the order or the page's selection changes.
  */
 export const TokenTableHead = memo(function TokenTableHead({
+  columns,
   page,
   onSelectPage,
   order,
   onSort,
 }: {
+  columns: readonly DataColumn[];
   page: PageSelection;
   /** Kept the same from render to render. */
   onSelectPage: (selected: boolean) => void;
@@ -57,10 +59,7 @@ export const TokenTableHead = memo(function TokenTableHead({
 }) {
   const { t } = useI18n();
   const { may } = useAccess();
-  const sortable = (field: TokenOrderField, key: MessageKey) => (
-    <SortHeader field={field} label={t(key)} order={order} onSort={onSort} />
-  );
-  const plain = (key: MessageKey) => <Table.Th style={{ whiteSpace: 'nowrap' }}>{t(key)}</Table.Th>;
+
   return (
     <Table.Thead>
       <Table.Tr>
@@ -69,14 +68,15 @@ export const TokenTableHead = memo(function TokenTableHead({
             <PageSelectBox page={page} onSelectPage={onSelectPage} visibleLabel={false} />
           </Table.Th>
         )}
-        {sortable('name', 'tokens.col.name')}
-        {plain('tokens.col.key')}
-        {plain('tokens.col.status')}
-        {sortable('remain_quota', 'tokens.col.remain')}
-        {sortable('used_quota', 'tokens.col.used')}
-        {sortable('expired_time', 'tokens.col.expiry')}
-        {sortable('accessed_time', 'tokens.col.lastUsed')}
-        {sortable('created_time', 'tokens.col.created')}
+        {columns.map(({ id, label, sort }) =>
+          sort ? (
+            <SortHeader key={id} field={sort} label={t(label)} order={order} onSort={onSort} />
+          ) : (
+            <Table.Th key={id} style={{ whiteSpace: 'nowrap' }}>
+              {t(label)}
+            </Table.Th>
+          ),
+        )}
         {allowedRowActions(may).length > 0 && (
           <Table.Th>
             <VisuallyHidden>{t('tokens.col.actions')}</VisuallyHidden>

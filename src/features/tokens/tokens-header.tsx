@@ -1,17 +1,23 @@
-import { Button, Group, Loader, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { IconPlus } from '../../components/icons';
+import { ScreenHeader } from '../../components/screen-header';
 import type { ExportFilter } from './api/export-tokens';
 import { ExportMenu } from './export-menu';
 
-/** The title with the count of tokens (or a note while the server is slow), Export and Create. */
+/**
+ * The title with the count of tokens (or a note while the server is slow), the status strip,
+ * Export and Create.
+ */
 export function TokensHeader({
   total,
   totalCapped,
   slow,
   exportFilter,
   onCreate,
+  summary,
   phone,
 }: {
   /** null where the server does not count. */
@@ -21,19 +27,18 @@ export function TokensHeader({
   slow: boolean;
   exportFilter: ExportFilter;
   onCreate: () => void;
+  /** The status strip, beside the title where there is room. */
+  summary?: ReactNode;
   phone: boolean;
 }) {
   const { t, locale } = useI18n();
   const { may } = useAccess();
   return (
-    <Group justify="space-between" align="center" gap="sm">
-      {/* On a phone the buttons always take a line of their own: the count arriving moves nothing. */}
-      <Group gap="xs" align="baseline" w={phone ? '100%' : undefined}>
-        <Title order={1} size="h2">
-          {t('tokens.title')}
-        </Title>
-        {/* In the count's place, so waiting moves nothing on the page. */}
-        {slow ? (
+    <ScreenHeader
+      title={t('tokens.title')}
+      // In the count's place, so waiting moves nothing on the page.
+      beside={
+        slow ? (
           <Group gap={6} wrap="nowrap" role="status">
             <Loader size={12} />
             <Text c="dimmed" size="sm">
@@ -50,16 +55,21 @@ export function TokensHeader({
                   : t('tokens.total', { count: total.toLocaleString(locale) })}
             </Text>
           )
-        )}
-      </Group>
-      <Group gap="xs">
-        <ExportMenu params={exportFilter} />
-        {may('tokens.create') && (
-          <Button leftSection={<IconPlus />} onClick={onCreate}>
-            {t('tokens.create')}
-          </Button>
-        )}
-      </Group>
-    </Group>
+        )
+      }
+      actions={
+        <>
+          <ExportMenu params={exportFilter} />
+          {may('tokens.create') && (
+            <Button leftSection={<IconPlus />} onClick={onCreate}>
+              {t('tokens.create')}
+            </Button>
+          )}
+        </>
+      }
+      middle={summary}
+      // On a phone the buttons always take a line of their own: the count arriving moves nothing.
+      stacked={phone}
+    />
   );
 }

@@ -69,7 +69,8 @@ describe('the token screen offers what the key’s role may do', () => {
     expect(screen.queryByRole('group', { name: 'Actions for Support bot' })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Create token' })).toBeNull();
-    // Neither the select boxes' column nor the buttons' takes room.
-    expect(screen.getAllByRole('columnheader')).toHaveLength(8);
+    // Neither the select boxes' column nor the buttons' takes room: only the four data columns
+    // of the narrowest table (jsdom's window matches no width).
+    expect(screen.getAllByRole('columnheader')).toHaveLength(4);
   });
 });

@@ -48,7 +48,7 @@ export function TokensScreen() {
   // Where the server stopped counting, the last page is not known from the total.
   const pages = list.data?.totalCapped
     ? Infinity
-    : Math.max(1, Math.ceil((list.data?.total ?? 0) / view.size));
+    : Math.max(1, Math.ceil((list.data?.total ?? 0) / (list.data?.pageSize ?? view.size)));
   // A deletion can leave the current page empty: step back to the last page that has rows.
   useEffect(() => {
     if (list.data && list.data.items.length === 0 && view.page > 1 && !list.isPlaceholderData) {
@@ -69,9 +69,15 @@ export function TokensScreen() {
         slow={slowList}
         exportFilter={{ keyword, token, status, order }}
         onCreate={create}
+        summary={
+          <SummaryStrip
+            search={{ keyword, token }}
+            status={view.status}
+            onStatus={(next) => setView({ status: next, page: 1 })}
+          />
+        }
         phone={phone}
       />
-      <SummaryStrip status={view.status} onStatus={(next) => setView({ status: next, page: 1 })} />
       <ListFilters view={view} setView={setView} searchRef={searchRef} phone={phone} />
 
       {selection.selected.size > 0 && (
@@ -100,7 +106,7 @@ export function TokensScreen() {
         />
       ) : (
         !(list.isError && !list.data) && (
-          <Paper withBorder={!phone} radius="md" p={phone ? 0 : 'xs'}>
+          <Paper withBorder={!phone} radius="md">
             <ListView
               tokens={shownTokens}
               skeletonRows={Math.min(view.size, 20)}
@@ -120,6 +126,9 @@ export function TokensScreen() {
       {list.data && shownTokens && !isEmpty && (
         <ListFooter list={list.data} view={view} setView={setView} phone={phone} />
       )}
+
+      {/* Room below the list while the selection bar floats there, to scroll its last rows clear. */}
+      <div style={{ height: 'var(--floating-bar-room, 0px)' }} aria-hidden="true" />
 
       <TokenDialogs dialog={dialog} onDialog={setDialog} onBulkFinished={selection.clear} />
     </Stack>

@@ -1,4 +1,4 @@
-import type { ListParams } from '../../../api/backend';
+import type { ListParams, TokenSearch } from '../../../api/backend';
 
 /** Every query of the tokens feature sits under `all`: one invalidation reaches them all. */
 export const tokenKeys = {
@@ -6,6 +6,6 @@ export const tokenKeys = {
   lists: () => [...tokenKeys.all, 'list'] as const,
   list: (params: ListParams) => [...tokenKeys.lists(), params] as const,
   scanProgress: (params: ListParams) => [...tokenKeys.all, 'scan-progress', params] as const,
-  summary: () => [...tokenKeys.all, 'summary'] as const,
+  summary: (search: TokenSearch) => [...tokenKeys.all, 'summary', search] as const,
   detail: (id: number) => [...tokenKeys.all, 'detail', id] as const,
 };

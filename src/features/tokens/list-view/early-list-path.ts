@@ -16,12 +16,9 @@ const numberOf = (text: string | null) => (text === null ? Number.NaN : Number(t
  * then asks for itself.
  */
 export function earlyListPath(search: string): string | null {
-  const address = new URLSearchParams(search);
-  // A parameter given twice counts as its last value, as Object.fromEntries() reads it.
-  const read = (name: string) => address.getAll(name).at(-1) ?? null;
-  if (address.has('view')) return null;
-  const q = (read('q') ?? DEFAULT_VIEW.search).trim();
-  if (looksLikeKey(q)) return null;
+  const address = listAddress(search);
+  if (!address) return null;
+  const { read, q } = address;
   const p = numberOf(read('p'));
   const size = numberOf(read('size'));
   const status = numberOf(read('status'));
@@ -34,4 +31,24 @@ export function earlyListPath(search: string): string | null {
   if (STATUSES.includes(status)) query.set('status', String(status));
   query.set('order', ORDERS.includes(order) ? order : DEFAULT_VIEW.order);
   return `/api/token/?${query.toString()}`;
+}
+
+/** The API path of the summary the status strip asks for on the same address: of what it searches. */
+export function earlySummaryPath(search: string): string | null {
+  const address = listAddress(search);
+  if (!address) return null;
+  return address.q === ''
+    ? '/api/token/summary'
+    : `/api/token/summary?${new URLSearchParams({ keyword: address.q }).toString()}`;
+}
+
+/** The address as the token list reads it, or null where the list asks for itself (see above). */
+function listAddress(search: string) {
+  const address = new URLSearchParams(search);
+  // A parameter given twice counts as its last value, as Object.fromEntries() reads it.
+  const read = (name: string) => address.getAll(name).at(-1) ?? null;
+  if (address.has('view')) return null;
+  const q = (read('q') ?? DEFAULT_VIEW.search).trim();
+  if (looksLikeKey(q)) return null;
+  return { read, q };
 }

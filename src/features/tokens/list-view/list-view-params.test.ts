@@ -3,6 +3,7 @@ import {
   DEFAULT_VIEW,
   listParamsFromView,
   looksLikeKey,
+  looksMasked,
   nextOrder,
   queryFromView,
   viewFromQuery,
@@ -34,6 +35,14 @@ describe('searching', () => {
     expect(looksLikeKey(` ${key} `)).toBe(true);
     expect(looksLikeKey('Production backend')).toBe(false);
     expect(looksLikeKey('a'.repeat(47))).toBe(false);
+  });
+
+  it('knows a key copied as the list shows it, masked, from a name with stars in it', () => {
+    expect(looksMasked('sk-abcd**********wxyz')).toBe(true);
+    expect(looksMasked(' abcd****wxyz ')).toBe(true);
+    expect(looksMasked(`sk-${key}`)).toBe(false);
+    expect(looksMasked('prod*')).toBe(false);
+    expect(looksMasked('** launch **')).toBe(false);
   });
 
   it('searches by key with or without sk-, otherwise by name', () => {

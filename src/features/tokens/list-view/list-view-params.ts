@@ -7,12 +7,19 @@ import {
   type TokenOrder,
   type TokenOrderField,
 } from '../../../contract/token';
-import { DEFAULT_VIEW, looksLikeKey, PAGE_SIZES, type ListView } from './list-view-base';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_VIEW,
+  looksLikeKey,
+  PAGE_SIZES,
+  type ListView,
+} from './list-view-base';
 
 export {
   DEFAULT_VIEW,
   LIST_PARAMS,
   looksLikeKey,
+  looksMasked,
   PAGE_SIZES,
   type ListView,
 } from './list-view-base';
@@ -29,7 +36,7 @@ const ORDERS = TOKEN_ORDERS.flatMap((field) => [field, `-${field}`]) as [
 export const listSearchSchema = z
   .object({
     p: z.coerce.number().int().min(1).catch(DEFAULT_VIEW.page),
-    size: z.coerce.number().pipe(z.literal(PAGE_SIZES)).catch(10),
+    size: z.coerce.number().pipe(z.literal(PAGE_SIZES)).catch(DEFAULT_PAGE_SIZE),
     q: z.string().catch(DEFAULT_VIEW.search),
     status: z.coerce.number().pipe(z.enum(TokenStatus)).nullable().catch(DEFAULT_VIEW.status),
     order: z.enum(ORDERS).catch(DEFAULT_VIEW.order),
