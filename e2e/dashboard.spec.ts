@@ -153,12 +153,12 @@ test.describe('connecting', () => {
 
     await connected(page);
     await settled();
-    expect(asked.toSorted()).toEqual(['/api/status', '/api/token/?p=1&size=10&order=-id']);
+    expect(asked.toSorted()).toEqual(['/api/status', '/api/token/?p=1&size=20&order=-id']);
 
     asked.length = 0;
     await page.reload();
     await settled();
-    expect(asked.toSorted()).toEqual(['/api/status', '/api/token/?p=1&size=10&order=-id']);
+    expect(asked.toSorted()).toEqual(['/api/status', '/api/token/?p=1&size=20&order=-id']);
   });
 
   test('log out forgets the key', async ({ page }) => {

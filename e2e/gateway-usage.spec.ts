@@ -71,7 +71,7 @@ for (const gateway of gateways) {
       await expect(
         usage.getByText('Summed from 30 consumption logs', { exact: false }),
       ).toBeVisible();
-      await expect(usage.getByText('$3.00', { exact: true })).toBeVisible();
+      await expect(usage.getByText('$3.00', { exact: true }).first()).toBeVisible();
       const models = usage.getByRole('table', { name: 'By model' });
       await expect(models.getByRole('row').nth(1)).toContainText(/15\s*\$1\.50/);
       await expect(models.getByRole('row').nth(2)).toContainText(/15\s*\$1\.50/);

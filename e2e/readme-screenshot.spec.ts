@@ -24,7 +24,7 @@ test('the token list with the demo tokens, as the README shows it', async ({ pag
   await connect(page, demo.adminKey, demo.url);
   await expect(page.getByRole('heading', { name: 'Tokens', exact: true })).toBeVisible();
   // A full first page of the newest demo tokens (and the header row), counted above it.
-  await expect(page.getByRole('row')).toHaveCount(11);
+  await expect(page.getByRole('row')).toHaveCount(21);
   await expect(page.getByText(/^\d+ tokens$/)).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
   // The picture is of the list, not of the connect button's last focus.
