@@ -1,0 +1,127 @@
+import type { Usage } from './answer-usage';
+import { deliveredTextOf, isUsageOnlyChunk, usageOf } from './answer-usage';
+import { DeliveredText } from './delivered-text';
+import { eventData, SseEvents } from './sse-events';
+
+/** How a stream ended, which decides what it is charged (see charge-rules.ts). */
+export type StreamEnd =
+  /** `[DONE]` arrived. */
+  | 'done'
+  /** The upstream closed the stream without `[DONE]`. */
+  | 'ended'
+  /** The client went away; the upstream was aborted. */
+  | 'client_gone'
+  /** The upstream failed after bytes were sent; the client got an error event. */
+  | 'upstream_failed';
+
+export interface RelayedStream {
+  end: StreamEnd;
+  /** The last usage the upstream sent (some repeat it on every chunk), or null. */
+  usage: Usage | null;
+  delivered: DeliveredText;
+}
+
+export interface RelayOptions {
+  /** Remove the usage the gateway asked for on the client's behalf: the client did not. */
+  removeUsage: boolean;
+  /** A comment is sent after this long without a byte, so proxies keep the connection. */
+  keepAliveMs: number;
+  /** Called once, however the stream ends. */
+  onEnd: (relayed: RelayedStream) => void;
+  /** Stops the upstream request (the client has gone). */
+  abortUpstream: () => void;
+  /** The error event sent to the client when the upstream fails mid-stream. */
+  failureEvent: (error: unknown) => string;
+}
+
+const encoder = new TextEncoder();
+const KEEP_ALIVE = encoder.encode(': keep-alive\n\n');
+
+/**
+ * Passes an upstream's server-sent events to the client as they arrive, one whole event at a
+ * time, while noting the usage and the delivered text that settle the request's charge. Nothing
+ * but the unfinished event is held back; the client's pace pulls the upstream (backpressure).
+ */
+export function relayStream(
+  upstream: AsyncIterable<Uint8Array>,
+  options: RelayOptions,
+): ReadableStream<Uint8Array> {
+  const events = new SseEvents();
+  const delivered = new DeliveredText();
+  const iterator = upstream[Symbol.asyncIterator]();
+  let usage: Usage | null = null;
+  let sawDone = false;
+  let ended = false;
+  let keepAlive: NodeJS.Timeout | undefined;
+
+  const finish = (end: StreamEnd) => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(keepAlive);
+    options.onEnd({ end, usage, delivered });
+  };
+
+  /** The event as the client gets it: as it came, without the usage it did not ask for, or none. */
+  const pass = (event: string): string => {
+    const data = eventData(event);
+    if (data === null) return event;
+    if (data.trim() === '[DONE]') {
+      sawDone = true;
+      return event;
+    }
+    let chunk: unknown;
+    try {
+      chunk = JSON.parse(data);
+    } catch {
+      return event;
+    }
+    usage = usageOf(chunk) ?? usage;
+    delivered.add(deliveredTextOf(chunk));
+    if (!options.removeUsage || !(chunk as { usage?: unknown }).usage) return event;
+    if (isUsageOnlyChunk(chunk)) return '';
+    const { usage: _removed, ...rest } = chunk as Record<string, unknown>;
+    return `data: ${JSON.stringify(rest)}\n\n`;
+  };
+
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        keepAlive = setTimeout(function beat() {
+          controller.enqueue(KEEP_ALIVE);
+          keepAlive = setTimeout(beat, options.keepAliveMs);
+        }, options.keepAliveMs);
+      },
+      async pull(controller) {
+        try {
+          for (;;) {
+            const next = await iterator.next();
+            if (next.done) {
+              const rest = events.rest();
+              if (rest.trim() !== '') controller.enqueue(encoder.encode(pass(rest)));
+              controller.close();
+              finish(sawDone ? 'done' : 'ended');
+              return;
+            }
+            const out = events.push(next.value).map(pass).join('');
+            if (out !== '') {
+              keepAlive?.refresh();
+              controller.enqueue(encoder.encode(out));
+              return;
+            }
+          }
+        } catch (error) {
+          if (ended) return;
+          controller.enqueue(encoder.encode(options.failureEvent(error)));
+          controller.close();
+          finish('upstream_failed');
+        }
+      },
+      cancel() {
+        options.abortUpstream();
+        finish('client_gone');
+      },
+    },
+    // One event at a time: the client's pace sets the upstream's.
+    { highWaterMark: 1 },
+  );
+}
