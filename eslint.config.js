@@ -44,7 +44,8 @@ function layerZones(testOnly = []) {
 
 // The store's engines each keep to their folder; what both use stands at server/store's root,
 // which imports neither. Only the move from SQLite to PostgreSQL reads both. The rest of the code
-// opens an engine through its entry, and the routes see the store only through its ports.
+// opens an engine through its entry, and the routes and the gateway see the store only through
+// its ports.
 const store = './server/store';
 /** The store's folders, each with the one file the rest of the code may import of it. */
 const storeEntries = {
@@ -85,13 +86,13 @@ function storeZones({ tests = false } = {}) {
     except: [`./${storeEntries[folder]}`],
     message: `Outside server/store, server/store/${folder}/ is used through its entry alone, ${storeEntries[folder]}.`,
   }));
-  const routes = {
-    target: './server/routes',
+  const byPorts = ['routes', 'gateway'].map((folder) => ({
+    target: `./server/${folder}`,
     from: store,
     except: ['./ports'],
-    message: 'Routes know the store only by its ports (server/store/ports/).',
-  };
-  return [...crossing, root, ...entries, routes];
+    message: `server/${folder} knows the store only by its ports (server/store/ports/).`,
+  }));
+  return [...crossing, root, ...entries, ...byPorts];
 }
 
 // Only server/store speaks SQL, so only it may load a database driver.

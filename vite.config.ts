@@ -11,14 +11,19 @@ import { chunkGroups } from './scripts/vite-chunk-groups.ts';
 const ENGINE_TESTS = [
   'server/store/token-store.test.ts',
   'server/store/keys-at-rest.test.ts',
+  'server/store/models.test.ts',
+  'server/store/holds.test.ts',
+  'server/store/holds-concurrency.test.ts',
   'server/store/usage-days.test.ts',
   'server/store/summary-counts.test.ts',
   'server/routes/*.test.ts',
   'server/reliability/model.test.ts',
   'server/reliability/hostile-input.test.ts',
   'server/reliability/crash-durability.test.ts',
+  'server/reliability/hold-crash.test.ts',
   'server/reliability/concurrency.test.ts',
   'server/demo-tokens.test.ts',
+  'server/gateway/gateway-*.test.ts',
 ];
 /**
  * Tests of PostgreSQL alone: its engine's own (schema, configuration), the move from SQLite, and

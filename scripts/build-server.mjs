@@ -1,6 +1,6 @@
-// Builds the token service (server/main.ts and everything it imports but better-sqlite3) into
-// one file of plain JavaScript, dist-server/main.mjs: it starts faster and in less memory than
-// TypeScript compiled on the fly. `node scripts/build-server.mjs` builds when the output is
+// Builds the token service (server/main.ts and everything it imports but the packages named
+// external below) into one file of plain JavaScript, dist-server/main.mjs: it starts faster and
+// in less memory than TypeScript compiled on the fly. `node scripts/build-server.mjs` builds when the output is
 // missing or older than a source; `--force` always builds.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -42,8 +42,11 @@ export async function buildServer() {
     input: join(root, 'server/main.ts'),
     cwd: root,
     platform: 'node',
-    // A native addon: it loads its compiled part from its own folder in node_modules.
-    external: ['better-sqlite3'],
+    // better-sqlite3 is a native addon: it loads its compiled part from its own folder in
+    // node_modules. The tokenizer's tables (several MB) are loaded from there only when an answer
+    // without usage needs them; undici, the gateway's connection pool, is a package Node's own
+    // fetch is built on, used as it is installed.
+    external: ['better-sqlite3', 'undici', /^gpt-tokenizer(\/|$)/],
     logLevel: 'warn',
   });
   try {

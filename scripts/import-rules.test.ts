@@ -135,6 +135,8 @@ describe('the store', () => {
     ['bench/probe.ts', sqliteInternal],
     ['server/routes/probe.ts', 'server/store/token-record.ts'],
     ['server/routes/probe.ts', 'server/store/sqlite/store.ts'],
+    ['server/gateway/probe.ts', 'server/store/token-record.ts'],
+    ['server/gateway/probe.ts', 'server/store/postgres/store.ts'],
   ])('%s may not import %s', async (file, target) => {
     expect(await brokenRules(file, importOfModule(file, target))).toEqual([
       'import-x/no-restricted-paths',
@@ -150,6 +152,7 @@ describe('the store', () => {
     ...entries.map((entry) => ['scripts/probe.ts', entry]),
     ['server/probe.ts', 'server/store/token-record.ts'],
     ['server/routes/probe.ts', 'server/store/ports/tokens.ts'],
+    ['server/gateway/probe.ts', 'server/store/ports/models.ts'],
     // Tests may look inside an engine: its files, its schema version.
     ['server/probe.test.ts', sqliteInternal],
     ['server/store/probe.test.ts', postgresInternal],

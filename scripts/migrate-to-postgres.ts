@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `Moved ${result.tokens.toLocaleString('en')} tokens, ${result.options} options, ${result.usageRows.toLocaleString('en')} rows of usage figures, ${result.adminKeys} admin keys and ${result.auditRecords.toLocaleString('en')} audit records from ${dataDir} to ${withoutCredentials(url)} in ${seconds} s; counts checked`,
+    `Moved ${result.tokens.toLocaleString('en')} tokens, ${result.options} options, ${result.usageRows.toLocaleString('en')} rows of usage figures, ${result.adminKeys} admin keys, ${result.auditRecords.toLocaleString('en')} audit records and ${result.models} models from ${dataDir} to ${withoutCredentials(url)} in ${seconds} s; counts checked`,
   );
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEVER } from '../src/contract/token';
 import type { UsageSum } from '../server/store/usage-meter';
+import { unitsPerToken } from '../server/demo/token-counts';
 import { regularIds, usageSums, type SeedRules } from './seed-usage';
 
 const HOUR = 3_600;
@@ -130,6 +131,17 @@ describe('the seed’s usage figures keep to each token’s rules', () => {
     expect(new Set(sums.filter((sum) => !passed(sum)).map((sum) => sum.code))).toEqual(
       new Set(['NOT_FOUND', 'RATE_LIMITED', 'IP_NOT_ALLOWED', 'MODEL_NOT_ALLOWED']),
     );
+  });
+
+  it('count the tokens that cost what was spent, at each model’s prices, and none for a refusal', () => {
+    for (const sum of sums) {
+      const units = unitsPerToken(sum.model);
+      const priced = sum.prompt_tokens * units.input + sum.completion_tokens * units.output;
+      expect(Math.abs(priced - sum.quota)).toBeLessThanOrEqual(
+        (units.input + units.output) / 2 + 1e-9,
+      );
+      if (!passed(sum)) expect([sum.prompt_tokens, sum.completion_tokens]).toEqual([0, 0]);
+    }
   });
 
   it('write each token, hour, model and code once a day', () => {

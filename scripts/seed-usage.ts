@@ -3,10 +3,12 @@
  * most keys idle, a few thousand regulars, up to a thousand of them busy in any hour, a few far
  * busier than the rest. Each regular is used only as its rules allow: between its creation and
  * its last use (which is its last hour of requests), never after it expired, only on the models
- * it allows, for no more than it has used; it is refused only for rules it has.
+ * it allows, for no more than it has used, with the tokens that cost as much on each model; it
+ * is refused only for rules it has.
  */
 import { NEVER, type Token } from '../src/contract/token';
 import type { UsageSum } from '../server/store/usage-meter';
+import { tokensFor } from '../server/demo/token-counts';
 import { between, pick } from './seed-random';
 
 const HOUR = 3_600;
@@ -61,7 +63,7 @@ function refusal(
   const code = pick(codes);
   const others = MODELS.filter((model) => !allowed.includes(model));
   const model = code === 'MODEL_NOT_ALLOWED' ? pick(others) : '';
-  return { model, code, count: between(1, 5), quota: 0 };
+  return { model, code, count: between(1, 5), quota: 0, prompt_tokens: 0, completion_tokens: 0 };
 }
 
 /**
@@ -83,7 +85,15 @@ export function* usageSums(
     const spend = (token: SeedRules, hour: number, model: string, count: number) => {
       const quota = Math.min(left.get(token.id) ?? 0, count * between(200, 20_000));
       left.set(token.id, (left.get(token.id) ?? 0) - quota);
-      sums.push({ token_id: token.id, hour, model, code: 'VALID', count, quota });
+      sums.push({
+        token_id: token.id,
+        hour,
+        model,
+        code: 'VALID',
+        count,
+        quota,
+        ...tokensFor(model, quota),
+      });
     };
     for (let hour = start; hour < start + DAY; hour += HOUR) {
       sums.push({
@@ -93,6 +103,8 @@ export function* usageSums(
         code: 'NOT_FOUND',
         count: between(0, 20),
         quota: 0,
+        prompt_tokens: 0,
+        completion_tokens: 0,
       });
       const seen = new Set<number>();
       for (let n = 0; n < Math.min(regulars.length, ACTIVE_PER_HOUR); n += 1) {

@@ -3,6 +3,10 @@ import { adminAuth } from './auth';
 import type { Config } from './config';
 import type { FailureCounter } from './failure-limiter';
 import { corsFor } from './http/cors';
+import { gatewayRoutes } from './gateway/gateway-routes';
+import { parseGatewayConfig } from './gateway/gateway-config';
+import type { GatewayLimits } from './gateway/completions';
+import { UpstreamPool } from './gateway/upstream';
 import { dashboardApp } from './http/dashboard';
 import { answerFailures } from './http/failures';
 import { compressWhenAccepted } from './http/fast-paths';
@@ -11,6 +15,7 @@ import type { App, AppEnv } from './http/types';
 import { adminKeyRoutes } from './routes/admin-keys';
 import { auditRoutes } from './routes/audit';
 import { healthRoutes } from './routes/health';
+import { modelRoutes } from './routes/models';
 import { mountApiDescription } from './routes/openapi';
 import { optionRoutes } from './routes/options';
 import { statusRoutes } from './routes/status';
@@ -29,6 +34,13 @@ export interface AppOptions {
   now?: () => number;
   /** Where wrong admin keys are counted; this process by default. */
   failures?: FailureCounter;
+  /** The gateway's connections to its upstreams, and its limits; a pool of its own by default. */
+  gateway?: { pool: UpstreamPool; limits: GatewayLimits };
+}
+
+function defaultGateway() {
+  const limits = parseGatewayConfig({});
+  return { pool: new UpstreamPool(limits.timeouts.firstByteMs), limits };
 }
 
 /** The whole service as a Hono app, not listening: main.ts serves it, tests call app.request(). */
@@ -39,12 +51,16 @@ export function createApp({
   distDir,
   now = Date.now,
   failures,
+  gateway = defaultGateway(),
 }: AppOptions): App {
   // strict: false makes the trailing slash optional on every route.
   const app = new Hono<AppEnv>({ strict: false });
 
   app.use(standardHeaders(), compressWhenAccepted());
-  if (config.corsOrigins.length > 0) app.use('/api/*', corsFor(config.corsOrigins));
+  if (config.corsOrigins.length > 0) {
+    app.use('/api/*', corsFor(config.corsOrigins));
+    app.use('/v1/*', corsFor(config.corsOrigins));
+  }
 
   const requireAdminKey = adminAuth({
     adminKey,
@@ -53,7 +69,7 @@ export function createApp({
     failures,
     identify: (digest) => store.identifyAdminKey(digest),
   });
-  for (const path of ['token', 'option', 'usage', 'admin-key', 'audit']) {
+  for (const path of ['token', 'option', 'usage', 'admin-key', 'audit', 'model']) {
     app.use(`/api/${path}/*`, requireAdminKey);
   }
 
@@ -63,9 +79,11 @@ export function createApp({
   app.route('/api/usage', usageRoutes(store));
   app.route('/api/admin-key', adminKeyRoutes(store));
   app.route('/api/audit', auditRoutes(store));
+  app.route('/api/model', modelRoutes(store));
   app.route('/api/status', statusRoutes(store));
   mountApiDescription(app);
   app.route('/healthz', healthRoutes(store));
+  app.route('/v1', gatewayRoutes({ store, ...gateway, trustedProxies: config.trustProxy ?? null }));
   app.route('/', dashboardApp(distDir));
 
   return answerFailures(app);

@@ -2,6 +2,12 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const GATEWAY_DEFAULTS = {
+  bodyBytes: 20 * 1024 * 1024,
+  timeouts: { firstByteMs: 60_000, idleMs: 60_000, totalMs: 600_000 },
+  keepAliveMs: 15_000,
+};
+
 describe('loadConfig', () => {
   it('has defaults for everything', () => {
     expect(loadConfig({}, [])).toEqual({
@@ -15,6 +21,7 @@ describe('loadConfig', () => {
       upstreamUrl: undefined,
       upstreamTimeoutMs: 15_000,
       dashboardDir: undefined,
+      gateway: GATEWAY_DEFAULTS,
     });
   });
 
@@ -55,6 +62,20 @@ describe('loadConfig', () => {
       upstreamUrl: new URL('https://gateway.example.com/'),
       upstreamTimeoutMs: 5000,
       dashboardDir: '/srv/tokendesk/dist',
+      gateway: GATEWAY_DEFAULTS,
+    });
+  });
+
+  it('reads the gateway’s limits', () => {
+    const gateway = loadConfig({
+      GATEWAY_BODY_LIMIT: '1048576',
+      GATEWAY_FIRST_BYTE_TIMEOUT_MS: '5000',
+      GATEWAY_IDLE_TIMEOUT_MS: '2000',
+      GATEWAY_TOTAL_TIMEOUT_MS: '30000',
+    }).gateway;
+    expect(gateway).toMatchObject({
+      bodyBytes: 1_048_576,
+      timeouts: { firstByteMs: 5_000, idleMs: 2_000, totalMs: 30_000 },
     });
   });
 
@@ -89,6 +110,12 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, [], 'TRUST_PROXY must be a comma-separated list'],
     [{ TRUST_PROXY: '10.0.0.1, proxy.local' }, [], '"proxy.local" is not one'],
     [{ TRUST_PROXY: '::1/129' }, [], '"::1/129" is not one'],
+    [{ GATEWAY_BODY_LIMIT: '20MB' }, [], 'GATEWAY_BODY_LIMIT must be bytes from 1024'],
+    [
+      { GATEWAY_TOTAL_TIMEOUT_MS: '7200000' },
+      [],
+      'GATEWAY_TOTAL_TIMEOUT_MS must be milliseconds from 100 to 3600000',
+    ],
   ] as const)('refuses %j %j with one clear line', (env, argv, message) => {
     expect(() => loadConfig(env, argv)).toThrow(ConfigError);
     expect(() => loadConfig(env, argv)).toThrow(message);

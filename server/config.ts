@@ -1,5 +1,9 @@
 import { resolve } from 'node:path';
 import { AddressRanges } from './address-ranges';
+import { ConfigError, parseBoundedInteger } from './config-values';
+import { parseGatewayConfig, type GatewayConfig } from './gateway/gateway-config';
+
+export { ConfigError };
 
 export interface Config {
   port: number;
@@ -23,6 +27,8 @@ export interface Config {
   database: DatabaseConfig | undefined;
   /** TOKENDESK_SECRET: 32 bytes every instance shares (required with a database). */
   secret: Buffer | undefined;
+  /** The OpenAI-compatible side, /v1: its body limit and timeouts. */
+  gateway: GatewayConfig;
 }
 
 export interface DatabaseConfig {
@@ -32,11 +38,6 @@ export interface DatabaseConfig {
   poolSize: number;
   /** A statement running longer is cancelled and its request fails. */
   statementTimeoutMs: number;
-}
-
-/** A setting the service cannot run with; its message is one line a person can act on. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 type Env = Record<string, string | undefined>;
@@ -68,6 +69,7 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     dashboardDir: env.DASHBOARD_DIR ? resolve(env.DASHBOARD_DIR) : undefined,
     database,
     secret,
+    gateway: parseGatewayConfig(env),
   };
 }
 
@@ -100,21 +102,6 @@ function parseDatabase(env: Env): DatabaseConfig | undefined {
     );
   }
   return { url: value, poolSize, statementTimeoutMs };
-}
-
-function parseBoundedInteger(
-  value: string | undefined,
-  name: string,
-  bounds: { min: number; max: number; fallback: number; unit: string },
-): number {
-  if (value === undefined || value === '') return bounds.fallback;
-  const number = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
-  if (!(number >= bounds.min && number <= bounds.max)) {
-    throw new ConfigError(
-      `${name} must be ${bounds.unit} from ${bounds.min} to ${bounds.max}, not "${value}"`,
-    );
-  }
-  return number;
 }
 
 const SECRET_BYTES = 32;

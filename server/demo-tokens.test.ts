@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { NEVER, tokenListQuerySchema } from '../src/contract/token';
 import { addDemoDataIfEmpty, demoTokens } from './demo-tokens';
 import { demoUsage } from './demo/demo-usage';
+import { unitsPerToken } from './demo/token-counts';
 import { openTestStore, type TestStore } from './test-support';
 import type { UsageSum } from './store/usage-meter';
 
@@ -107,6 +108,22 @@ describe('the demo’s usage figures agree with its tokens', () => {
     expect(sums.some((sum) => sum.token_id === 0 && sum.code === 'NOT_FOUND')).toBe(true);
   });
 
+  it('count the tokens that cost what was spent, at each model’s prices, and none for a refusal', () => {
+    for (const sum of sums) {
+      if (!passed(sum) || sum.quota === 0) {
+        expect([sum.prompt_tokens, sum.completion_tokens], sum.code).toEqual([0, 0]);
+        continue;
+      }
+      const units = unitsPerToken(sum.model);
+      const priced = sum.prompt_tokens * units.input + sum.completion_tokens * units.output;
+      // Each of the (at most two) requests of a sum rounds its tokens to whole ones.
+      expect(Math.abs(priced - sum.quota), sum.model).toBeLessThanOrEqual(
+        units.input + units.output,
+      );
+      expect(sum.prompt_tokens).toBeGreaterThan(sum.completion_tokens);
+    }
+  });
+
   it('come out the same at every start', () => {
     expect(demoUsage(tokens, NOW)).toEqual(sums);
   });
@@ -131,6 +148,7 @@ describe('the demo in a database', () => {
       const from = Math.floor(token.created_time / DAY) * DAY;
       const figures = await store.usage({ from, to: now + 1, bucket: 'day' }, token.id);
       expect(figures?.totals.quota, token.name).toBe(token.used_quota);
+      if (token.used_quota > 0) expect(figures!.totals.prompt_tokens).toBeGreaterThan(0);
       const days = figures!.series.filter((point) => point.requests > 0).map((point) => point.time);
       if (token.accessed_time > token.created_time) {
         expect(Math.max(...days), token.name).toBe(Math.floor(token.accessed_time / DAY) * DAY);

@@ -13,10 +13,13 @@ import type { App } from './http/types';
 import { createProxyApp } from './proxy-app';
 import { loadConfig, type Config } from './config';
 import { addDemoDataIfEmpty } from './demo-tokens';
+import { addDemoModelIfNone } from './demo/demo-model';
+import { UpstreamPool } from './gateway/upstream';
 import { openPostgresStore } from './store/postgres/store';
 import { openSqliteStore } from './store/sqlite/store';
 import { nowInSeconds } from './store/token-record';
 import type { TokenLoadingPort } from './store/ports/token-loading';
+import type { ModelPort } from './store/ports/models';
 import type { TokenPort } from './store/ports/tokens';
 import type { UsagePort } from './store/ports/usage';
 import type { TokenStore } from './store/token-store';
@@ -28,7 +31,7 @@ const SWEEP_MS = 50;
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const { app, store } = config.upstreamUrl
+  const { app, store, pool } = config.upstreamUrl
     ? {
         app: createProxyApp({
           upstream: config.upstreamUrl,
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
           distDir: config.dashboardDir ?? BUILT_DASHBOARD,
         }),
         store: null,
+        pool: null,
       }
     : await tokenService(config);
   const mode = config.upstreamUrl ? ` (proxy to ${config.upstreamUrl.origin})` : '';
@@ -62,7 +66,7 @@ async function main(): Promise<void> {
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(cut);
-      void (store?.close() ?? Promise.resolve()).then(() => process.exit(0));
+      void Promise.all([store?.close(), pool?.close()]).then(() => process.exit(0));
     });
     server.closeIdleConnections();
   };
@@ -79,19 +83,24 @@ function configOrExit(): Config {
 }
 
 /** The embedded token service: its database, its admin key, its routes. */
-async function tokenService(config: Config): Promise<{ app: App; store: TokenStore }> {
+async function tokenService(
+  config: Config,
+): Promise<{ app: App; store: TokenStore; pool: UpstreamPool }> {
   const { store, adminKey, failures } = await storeOrExit(config);
   if (adminKey.source.kind === 'generated') {
     announceGeneratedKey(adminKey.key, adminKey.source.file);
   }
-  if (config.demo) await addDemoTokensIfEmpty(store);
+  if (config.demo) await addDemoDataIfNeeded(store);
+  const pool = new UpstreamPool(config.gateway.timeouts.firstByteMs);
   return {
+    pool,
     app: createApp({
       store,
       adminKey: adminKey.key,
       config,
       distDir: config.dashboardDir ?? BUILT_DASHBOARD,
       failures,
+      gateway: { pool, limits: config.gateway },
     }),
     store,
   };
@@ -163,11 +172,14 @@ function announceGeneratedKey(key: string, file: string): void {
   );
 }
 
-async function addDemoTokensIfEmpty(
-  store: TokenLoadingPort & TokenPort & UsagePort,
+async function addDemoDataIfNeeded(
+  store: TokenLoadingPort & TokenPort & UsagePort & ModelPort,
 ): Promise<void> {
   const added = await addDemoDataIfEmpty(store, nowInSeconds());
   if (added > 0) console.log(`Demo mode: added ${added} demo tokens and their usage figures`);
+  if (await addDemoModelIfNone(store)) {
+    console.log('Demo mode: added the model demo-echo, answered by the built-in echo upstream');
+  }
 }
 
 function httpUrl(host: string, port: number): string {

@@ -56,7 +56,7 @@ it('npm run migrate-to-postgres moves a seeded SQLite database, then refuses to 
   expect(moved.stderr).toBe('');
   expect(moved.status).toBe(0);
   expect(moved.stdout).toMatch(
-    /Moved 300 tokens, 0 options, 0 rows of usage figures, 0 admin keys and 0 audit records from .* in \d+\.\d s; counts checked/,
+    /Moved 300 tokens, 0 options, 0 rows of usage figures, 0 admin keys, 0 audit records and 0 models from .* in \d+\.\d s; counts checked/,
   );
   expect(await total(url)).toBe(300);
 

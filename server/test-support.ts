@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import { inject } from 'vitest';
 import { anyEnvelopeSchema } from '../src/contract/envelope';
+import type { Model } from '../src/contract/model';
 import type { Option } from '../src/contract/status';
 import { tokenListQuerySchema, tokenSchema, type Token } from '../src/contract/token';
 import { tokenPageSchema, type TokenPage } from '../src/contract/token-page';
@@ -188,7 +189,7 @@ export function openTestStore(
         // Emptied as new (ids from 1 again), it serves the next test of this file.
         await connectForTests(databaseUrl, (client) =>
           client.query(
-            'TRUNCATE tokens, options, admin_key_failures, admin_keys, audit, usage_hours, usage_totals, usage_days, usage_total_days, usage_token_days, usage_requests, rate_windows RESTART IDENTITY',
+            'TRUNCATE tokens, options, admin_key_failures, admin_keys, audit, usage_hours, usage_totals, usage_days, usage_total_days, usage_token_days, usage_requests, rate_windows, models, usage_holds RESTART IDENTITY',
           ),
         );
         spareDatabases.push(databaseUrl);
@@ -276,6 +277,7 @@ export interface StoreSnapshot {
   adminKeys: AdminKey[];
   /** How many audit records there are, and the newest: a new record changes both. */
   audit: AuditPage;
+  models: Model[];
 }
 
 export async function snapshotStore(store: TokenStore): Promise<StoreSnapshot> {
@@ -292,5 +294,6 @@ export async function snapshotStore(store: TokenStore): Promise<StoreSnapshot> {
     // last_used_time changes with every use of a key, which is not a change of the data.
     adminKeys: (await store.adminKeys()).map((key) => ({ ...key, last_used_time: 0 })),
     audit: await store.auditPage(auditQuerySchema.parse({ size: '1' })),
+    models: await store.models(),
   };
 }

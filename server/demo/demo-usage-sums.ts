@@ -3,7 +3,7 @@
  * keeps them.
  */
 import type { TokenRecordInput } from '../store/ports/token-loading';
-import type { UsageSum } from '../store/usage-meter';
+import type { TokenCounts, UsageSum } from '../store/usage-meter';
 
 export const HOUR = 3_600;
 export const DAY = 86_400;
@@ -42,14 +42,21 @@ export const allowedModels = (token: Pick<DemoUsageToken, 'models'>) =>
     .map((model) => model.trim())
     .filter(Boolean);
 
-/** Sums with the same token, hour, model and code are one row. */
-export function addSum(sums: Map<string, UsageSum>, sum: UsageSum): void {
+/** Sums with the same token, hour, model and code are one row; without tokens, none. */
+export function addSum(
+  sums: Map<string, UsageSum>,
+  sum: Omit<UsageSum, keyof TokenCounts> & Partial<TokenCounts>,
+): void {
   const key = `${sum.token_id}|${sum.hour}|${sum.model}|${sum.code}`;
+  const prompt = sum.prompt_tokens ?? 0;
+  const completion = sum.completion_tokens ?? 0;
   const existing = sums.get(key);
   if (existing) {
     existing.count += sum.count;
     existing.quota += sum.quota;
+    existing.prompt_tokens += prompt;
+    existing.completion_tokens += completion;
   } else {
-    sums.set(key, { ...sum });
+    sums.set(key, { ...sum, prompt_tokens: prompt, completion_tokens: completion });
   }
 }

@@ -11,6 +11,7 @@ import {
   type DemoUsageToken,
 } from './demo-usage-sums';
 import { pickOf, seededRandom, wholeBetween } from './seeded-random';
+import { tokensFor } from './token-counts';
 
 /** About what a request costs on each model, in units: request counts follow spending. */
 const UNITS_PER_REQUEST: Record<string, number> = {
@@ -58,7 +59,10 @@ function activeHours(token: DemoUsageToken, random: () => number): number[] {
   return [...hours].sort((a, b) => a - b);
 }
 
-/** The used quota spread over the active hours, all of it, in verifies that passed. */
+/**
+ * The used quota spread over the active hours, all of it, in verifies that passed, with the
+ * tokens that cost as much on each model.
+ */
 function spending(
   token: DemoUsageToken,
   hours: readonly number[],
@@ -79,7 +83,8 @@ function spending(
     for (const [model, quota] of parts) {
       const perRequest = (UNITS_PER_REQUEST[model] ?? 1_000) * (0.7 + random() * 0.6);
       const count = Math.max(1, Math.round(quota / perRequest));
-      addSum(sums, { token_id: token.id, hour, model, code: 'VALID', count, quota });
+      const tokens = tokensFor(model, quota);
+      addSum(sums, { token_id: token.id, hour, model, code: 'VALID', count, quota, ...tokens });
     }
   });
 }

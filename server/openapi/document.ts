@@ -26,6 +26,11 @@ const TAGS: Record<Resource, { name: string; description: string }> = {
     name: 'Tokens',
     description: 'The API keys of the gateway: list, search, create, update, delete, reveal.',
   },
+  models: {
+    name: 'Models',
+    description:
+      "What the gateway at /v1 forwards to: each model's upstream, prices in USD per 1M tokens and defaults.",
+  },
   settings: { name: 'Settings', description: 'How quota is converted to and shown as USD.' },
   admin: {
     name: 'Admin keys and audit',

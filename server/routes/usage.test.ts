@@ -40,6 +40,7 @@ describe('usage reports', () => {
     expect(await report({ key: `sk-${token.key}`, quota: 60 })).toEqual({
       token_id: token.id,
       charged: 60,
+      held: 0,
       remain_quota: 40,
       used_quota: 60,
       duplicate: false,
@@ -75,6 +76,7 @@ describe('usage reports', () => {
       expect(answer).toEqual({
         token_id: token.id,
         charged: 0,
+        held: 0,
         remain_quota: 900,
         used_quota: 100,
         duplicate: true,
@@ -94,6 +96,31 @@ describe('usage reports', () => {
       used_quota: 200,
     });
     clock = DAY_START + 10 * HOUR;
+  });
+
+  it('settle the hold a verify of the same request_id made: the cost charged, the rest given back', async () => {
+    const token = await service.createToken({ name: 'Held', remain_quota: 1_000 });
+    const held = await verify({ key: token.key, cost: 300, request_id: 'chat-1' });
+    expect(held.data).toMatchObject({ code: 'VALID', remain_quota: 700 });
+    // The same request verified again takes nothing more.
+    expect((await verify({ key: token.key, cost: 300, request_id: 'chat-1' })).data).toMatchObject({
+      code: 'VALID',
+      remain_quota: 700,
+    });
+    expect(
+      await report({ key: token.key, quota: 120, request_id: 'chat-1', prompt_tokens: 40 }),
+    ).toEqual({
+      token_id: token.id,
+      charged: 120,
+      held: 300,
+      remain_quota: 880,
+      used_quota: 120,
+      duplicate: false,
+    });
+    expect(await report({ key: token.key, quota: 120, request_id: 'chat-1' })).toMatchObject({
+      duplicate: true,
+      used_quota: 120,
+    });
   });
 
   it('answer 404 for an unknown key or id, and 400 for bad input, charging nothing', async () => {
@@ -144,7 +171,13 @@ describe('usage figures', () => {
     clock = DAY_START + 4 * HOUR + 59 * 60;
     await verify({ key: token.key, model: 'b', cost: 300 });
     await verify({ key: token.key, cost: 0 });
-    await report({ token_id: token.id, quota: 25, model: 'b' });
+    await report({
+      token_id: token.id,
+      quota: 25,
+      model: 'b',
+      prompt_tokens: 120,
+      completion_tokens: 30,
+    });
     clock = DAY_START + 10 * HOUR;
 
     const hourly = await figures(
@@ -161,23 +194,35 @@ describe('usage figures', () => {
       [2, 325, 0],
       [0, 0, 0],
     ]);
+    expect(hourly.series[3]).toMatchObject({ prompt_tokens: 120, completion_tokens: 30 });
+    const noTokens = { prompt_tokens: 0, completion_tokens: 0 };
     expect(hourly.by_model).toEqual([
-      { model: 'b', requests: 1, quota: 325 },
-      { model: 'a', requests: 2, quota: 150 },
-      { model: '', requests: 1, quota: 0 },
+      { model: 'b', requests: 1, quota: 325, prompt_tokens: 120, completion_tokens: 30 },
+      { model: 'a', requests: 2, quota: 150, ...noTokens },
+      { model: '', requests: 1, quota: 0, ...noTokens },
     ]);
     expect(hourly.totals).toEqual({
       requests: 4,
       quota: 475,
       denied: 1,
       denied_by_code: { MODEL_NOT_ALLOWED: 1 },
+      prompt_tokens: 120,
+      completion_tokens: 30,
+      unsettled: 0,
     });
     expect(hourly.top_tokens).toBeUndefined();
 
     const daily = await figures(`/api/token/${token.id}/usage?bucket=day`);
     expect(daily.bucket).toBe('day');
     expect(daily.series).toHaveLength(8);
-    expect(daily.series.at(-1)).toEqual({ time: DAY_START, requests: 4, quota: 475, denied: 1 });
+    expect(daily.series.at(-1)).toEqual({
+      time: DAY_START,
+      requests: 4,
+      quota: 475,
+      denied: 1,
+      prompt_tokens: 120,
+      completion_tokens: 30,
+    });
     expect(daily.to).toBe(clock);
   });
 

@@ -36,20 +36,30 @@ const input = (name: string) => ({
   rpm_limit: 0,
 });
 
-/** Every file under `dir`, recursively. */
+let started: number;
+beforeEach(() => {
+  started = Date.now();
+});
+
+/**
+ * Every file under `dir`, recursively, written since the test began: no other can hold the keys
+ * it made (and the server's log, which every test of the run writes to, would take long to read).
+ */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    const stat = statSync(path);
+    if (stat.isDirectory()) return filesUnder(path);
+    // Times on disk may be rounded down to the second.
+    return stat.mtimeMs >= started - 2_000 ? [path] : [];
   });
 }
 
 /**
- * The files that hold the database: SQLite's in the data directory; PostgreSQL's own, and the
- * segments of its log written since `since` (ms): the log is the whole test server's, and every
- * earlier segment holds only what other tests wrote.
+ * The files that hold the database and were written since the test began: SQLite's in the data
+ * directory; PostgreSQL's own and its log.
  */
-async function databaseFiles(since: number): Promise<string[] | null> {
+async function databaseFiles(): Promise<string[] | null> {
   const url = await handle.databaseUrl();
   if (url === undefined) return filesUnder(dataDir);
   return connectForTests(url, async (client) => {
@@ -62,16 +72,13 @@ async function databaseFiles(since: number): Promise<string[] | null> {
     const { dir, oid } = rows[0]!;
     // A server given by TEST_DATABASE_URL may be on another machine.
     if (!existsSync(dir)) return null;
-    const log = filesUnder(join(dir, 'pg_wal')).filter((file) => statSync(file).mtimeMs >= since);
-    return [...filesUnder(join(dir, 'base', String(oid))), ...log];
+    return [...filesUnder(join(dir, 'base', String(oid))), ...filesUnder(join(dir, 'pg_wal'))];
   });
 }
 
 describe('keys at rest', () => {
   it('no file of the database, nor the audit, holds a whole token or admin key after creates, reveals, rotations, updates and deletes', async () => {
     const { store } = handle;
-    // File times are kept to the filesystem's precision: a second's margin.
-    const started = Date.now() - 1_000;
     const keys: string[] = [];
     const admin = await store.createAdminKey({ name: 'Support', role: 'operator' }, OWNER);
     const revoked = await store.createAdminKey({ name: 'Gone', role: 'viewer' }, OWNER);
@@ -102,9 +109,50 @@ describe('keys at rest', () => {
     expect(found.items.map((token) => token.key)).toEqual([
       `${kept.slice(0, 4)}**********${kept.slice(-4)}`,
     ]);
-    const files = await databaseFiles(started);
+    const files = await databaseFiles();
     if (files === null) return;
     expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      for (const key of keys) expect(bytes.includes(key), `${key} in ${file}`).toBe(false);
+    }
+  });
+
+  it('no file of the database, nor the audit, holds a whole upstream key of a model', async () => {
+    const { store } = handle;
+    const keys = Array.from(
+      { length: 6 },
+      (_, i) => `sk-upstream-${i}-${'x7Q2'.repeat(6)}-end${i}`,
+    );
+    const model = (name: string, upstream_key: string) => ({
+      name,
+      upstream_url: 'https://api.example.com/v1',
+      upstream_key,
+      input_price: 1,
+      output_price: 2,
+      max_output_tokens: 4_096,
+      stream_usage: true,
+      enabled: true,
+    });
+    const made = [];
+    for (let i = 0; i < 3; i += 1) {
+      const result = await store.createModel(model(`model-${i}`, keys[i]!), OWNER);
+      if (result.outcome !== 'saved') throw new Error(result.outcome);
+      made.push(result.model);
+    }
+    await store.updateModel({ id: made[0]!.id, upstream_key: keys[3] }, OWNER);
+    await store.updateModel({ id: made[1]!.id, upstream_key: '' }, OWNER);
+    await store.removeModel(made[2]!.id, OWNER);
+    const kept = await store.createModel(model('model-kept', keys[4]!), OWNER);
+    expect(kept.outcome).toBe('saved');
+    await store.createModel(model('model-plain', keys[5]!));
+    expect((await store.gatewayModel('model-0'))?.model.upstream_key).toBe(keys[3]);
+    const audit = JSON.stringify(await store.auditPage(auditQuerySchema.parse({ size: '100' })));
+    expect(audit).toContain('model.update');
+    for (const key of keys) expect(audit.includes(key), `${key} in the audit`).toBe(false);
+    expect(JSON.stringify(await store.models())).not.toContain('x7Q2');
+    const files = await databaseFiles();
+    if (files === null) return;
     for (const file of files) {
       const bytes = readFileSync(file);
       for (const key of keys) expect(bytes.includes(key), `${key} in ${file}`).toBe(false);

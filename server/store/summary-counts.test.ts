@@ -18,7 +18,8 @@ import { tokenVerifySchema } from '../../src/contract/verify';
 import { makeTempDir, openTestStore, testEngine, type TestStore } from '../test-support';
 import { openPostgresStore } from './postgres/store';
 import { DATABASE_FILE } from './sqlite/database';
-import { SCHEMA_VERSION } from './sqlite/schema';
+import { SCHEMA_VERSION, SQLITE_MIGRATIONS } from './sqlite/schema';
+import { TOKEN_TALLIES } from './sqlite/token-tallies';
 import { openSqliteStore } from './sqlite/store';
 import { TEST_SECRET_BYTES } from './test-postgres';
 import { generateTokenKey } from './token-record';
@@ -249,6 +250,20 @@ describe('the summary of every token', () => {
   });
 });
 
+/** The version that began to keep the counts, and what each migration after it made, undone. */
+const TALLIES_VERSION = SQLITE_MIGRATIONS.indexOf(TOKEN_TALLIES) + 1;
+const LATER_MIGRATIONS_UNDONE = [
+  'DROP TABLE models',
+  'DROP TABLE usage_holds',
+  ['usage_hours', 'usage_totals', 'usage_days', 'usage_total_days']
+    .map((table) =>
+      ['prompt_tokens', 'completion_tokens']
+        .map((column) => `ALTER TABLE ${table} DROP COLUMN ${column}`)
+        .join('; '),
+    )
+    .join('; '),
+];
+
 describe.runIf(engine === 'sqlite')(
   'the summary of a database from before its counts were kept',
   () => {
@@ -257,13 +272,17 @@ describe.runIf(engine === 'sqlite')(
       const expected = await recount();
       await store.close();
       // Back to the version before: the counts and what keeps them gone.
+      expect(SCHEMA_VERSION - TALLIES_VERSION, 'each later migration undone').toBe(
+        LATER_MIGRATIONS_UNDONE.length,
+      );
       const db = new Database(join(dataDir, DATABASE_FILE));
-      db.exec(`DROP TRIGGER tokens_tally_inserts; DROP TRIGGER tokens_tally_deletes;
+      db.exec(`${LATER_MIGRATIONS_UNDONE.join('; ')};
+      DROP TRIGGER tokens_tally_inserts; DROP TRIGGER tokens_tally_deletes;
       DROP TRIGGER tokens_tally_updates;
       ALTER TABLE token_count DROP COLUMN disabled; ALTER TABLE token_count DROP COLUMN unlimited;
       ALTER TABLE token_count DROP COLUMN quota_left; ALTER TABLE token_count DROP COLUMN out_of_quota;
-      DELETE FROM schema_migrations WHERE version = ${SCHEMA_VERSION};`);
-      db.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+      DELETE FROM schema_migrations WHERE version >= ${TALLIES_VERSION};`);
+      db.pragma(`user_version = ${TALLIES_VERSION - 1}`);
       db.close();
       handle.store = openSqliteStore({ dataDir, now: () => clock });
       store = handle.store;

@@ -3,6 +3,7 @@ import type { AuditPort } from './ports/audit';
 import type { ClockPort } from './ports/clock';
 import type { GatewayCalls } from './ports/gateway-calls';
 import type { LifecyclePort } from './ports/lifecycle';
+import type { ModelPort } from './ports/models';
 import type { OptionPort } from './ports/options';
 import type { TokenLoadingPort } from './ports/token-loading';
 import type { TokenPort } from './ports/tokens';
@@ -16,6 +17,7 @@ import type { UsagePort } from './ports/usage';
 export type TokenStore = TokenPort &
   TokenLoadingPort &
   GatewayCalls &
+  ModelPort &
   UsagePort &
   AdminKeyPort &
   AuditPort &

@@ -1,6 +1,7 @@
 /**
  * Fills the daily sums from the hourly ones, the same on both engines: the migration that adds
- * the daily tables runs it once.
+ * the daily tables runs it once. That migration comes before the tables had token counts, which
+ * a later one adds, starting at 0 on every row of both: so this fill, shipped, stays as it was.
  */
 export const FILL_USAGE_DAYS = `
   INSERT INTO usage_days (token_id, day, model, code, count, quota)

@@ -12,6 +12,7 @@ import { openTestStore, testEngine, type TestStore } from '../test-support';
 import { PG_MIGRATIONS } from './postgres/migrations';
 import { USAGE_DAYS } from './postgres/usage-schema';
 import { DATABASE_FILE } from './sqlite/database';
+import { SQLITE_MIGRATIONS } from './sqlite/schema';
 import { connectForTests } from './test-postgres';
 import { newTokenRecord } from './token-record';
 import { assembleFigures, type FigureRow, type TopToken } from './usage-figures';
@@ -23,7 +24,15 @@ const DAY = 86_400;
 const NOW = 1_800_000_000 - (1_800_000_000 % DAY) + 15 * HOUR + 1_234;
 const TOKENS = 400;
 const MODELS = ['gpt-4o', 'claude', ''];
-const CODES: MeteredCode[] = ['VALID', 'VALID', 'VALID', 'USAGE', 'EXHAUSTED', 'RATE_LIMITED'];
+const CODES: MeteredCode[] = [
+  'VALID',
+  'VALID',
+  'VALID',
+  'USAGE',
+  'EXHAUSTED',
+  'RATE_LIMITED',
+  'UNSETTLED',
+];
 
 /** The same figures every run: a small linear congruential generator. */
 function generator(seed: number): (below: number) => number {
@@ -33,6 +42,24 @@ function generator(seed: number): (below: number) => number {
     return Math.floor((state / 2_147_483_648) * below);
   };
 }
+
+const sumOf = (
+  token_id: number,
+  hour: number,
+  model: string,
+  code: MeteredCode,
+  count: number,
+  quota: number,
+): UsageSum => ({
+  token_id,
+  hour,
+  model,
+  code,
+  count,
+  quota,
+  prompt_tokens: 0,
+  completion_tokens: 0,
+});
 
 /** 40 days of hourly sums, up to the current hour: a few tokens far busier than the rest. */
 function pastSums(): UsageSum[] {
@@ -48,9 +75,14 @@ function pastSums(): UsageSum[] {
     const charged = code === 'VALID' || code === 'USAGE';
     const quota = charged ? random(5) * 1_000 : 0;
     const key = `${token_id}/${hour}/${model}/${code}`;
-    const sum = sums.get(key) ?? { token_id, hour, model, code, count: 0, quota: 0 };
+    const sum = sums.get(key) ?? { ...sumOf(token_id, hour, model, code, 0, 0) };
     sum.count += 1;
     sum.quota += quota;
+    // Reports say how many tokens their requests took.
+    if (code === 'USAGE') {
+      sum.prompt_tokens += random(4) * 100;
+      sum.completion_tokens += random(4) * 30;
+    }
     sums.set(key, sum);
   }
   return [...sums.values()];
@@ -165,14 +197,9 @@ describe('usage figures by the day', () => {
     const after = expected(sums, names, month).top_tokens!;
     const tenth = after[9]!;
     const hour = NOW - (NOW % HOUR) - 2 * DAY;
-    const level: UsageSum[] = [0, 1].map((i) => ({
-      token_id: 0,
-      hour,
-      model: 'gpt-4o',
-      code: 'VALID',
-      count: tenth.requests + (i === 0 ? 1 : 0),
-      quota: tenth.quota,
-    }));
+    const level: UsageSum[] = [0, 1].map((i) =>
+      sumOf(0, hour, 'gpt-4o', 'VALID', tenth.requests + (i === 0 ? 1 : 0), tenth.quota),
+    );
     for (const [i, sum] of level.entries()) {
       const record = newTokenRecord(tokenCreateSchema.parse({ name: `Level ${i}` }), NOW);
       await handle.store.insertMany([record]);
@@ -195,12 +222,12 @@ describe('usage figures by the day', () => {
     const added: UsageSum[] = [];
     for (let day = 0; day < 30; day += 1) {
       const hour = start + day * DAY + 12 * HOUR;
-      added.push({ token_id: 1, hour, model: '', code: 'VALID', count: 1, quota: 5_000 });
+      added.push(sumOf(1, hour, '', 'VALID', 1, 5_000));
     }
     for (let id = 2; id <= TOKENS; id += 1) {
       for (let k = 0; k < 3; k += 1) {
         const hour = start + ((id * 7 + k * 10) % 30) * DAY + 12 * HOUR;
-        added.push({ token_id: id, hour, model: '', code: 'VALID', count: 1, quota: 10_000 + id });
+        added.push(sumOf(id, hour, '', 'VALID', 1, 10_000 + id));
       }
     }
     sums.push(...added);
@@ -218,8 +245,7 @@ describe('usage figures by the day', () => {
       for (let id = 1; id <= TOKENS; id += 1) {
         const hour = start + day * DAY + (id % 24) * HOUR;
         const count = Math.floor(1_000 / id);
-        if (count > 0)
-          added.push({ token_id: id, hour, model: '', code: 'VALID', count, quota: 0 });
+        if (count > 0) added.push(sumOf(id, hour, '', 'VALID', count, 0));
       }
     }
     sums.push(...added);
@@ -242,7 +268,7 @@ describe('usage figures by the day', () => {
     for (let day = 0; day < 30; day += 1) {
       for (let id = TOKENS + 1; id <= TOKENS + many.length; id += 1) {
         const hour = start + day * DAY;
-        added.push({ token_id: id, hour, model: 'gpt-4o', code: 'VALID', count: 2, quota: 700 });
+        added.push(sumOf(id, hour, 'gpt-4o', 'VALID', 2, 700));
       }
     }
     sums.push(...added);
@@ -257,33 +283,57 @@ describe('usage figures by the day', () => {
   it('are filled from the hourly figures when a database of an earlier version is opened', async () => {
     const before = await read(QUERIES['the last 30 days by day']!);
     // Back to the schema before the daily sums, the hourly ones kept: the daily sums' tables
-    // and what the migrations after them made (admin keys, the audit, the summary's counts) are
-    // dropped.
-    const drop =
-      'DROP TABLE usage_days; DROP TABLE usage_total_days; DROP TABLE usage_token_days; DROP TABLE admin_keys; DROP TABLE audit;';
+    // and what the migrations after them made (admin keys, the audit, the summary's counts,
+    // models, holds, and the token counts, which that version did not have) are undone.
+    const drop = [
+      'usage_days',
+      'usage_total_days',
+      'usage_token_days',
+      'admin_keys',
+      'audit',
+      'models',
+      'usage_holds',
+    ]
+      .map((table) => `DROP TABLE ${table};`)
+      .join(' ');
+    const noTokens = ['usage_hours', 'usage_totals']
+      .flatMap((table) =>
+        ['prompt_tokens', 'completion_tokens'].map(
+          (column) => `ALTER TABLE ${table} DROP COLUMN ${column};`,
+        ),
+      )
+      .join(' ');
     const tallies = ['disabled', 'unlimited', 'quota_left', 'out_of_quota'];
     if (engine === 'sqlite') {
+      const version = SQLITE_MIGRATIONS.findIndex(
+        (step) => typeof step === 'string' && step.includes('CREATE TABLE usage_days'),
+      );
       const db = new Database(join(handle.dataDir, DATABASE_FILE));
-      const version = db.pragma('user_version', { simple: true }) as number;
-      db.exec(`${drop} DROP TRIGGER tokens_tally_inserts; DROP TRIGGER tokens_tally_deletes;
-        DROP TRIGGER tokens_tally_updates;
+      db.exec(`${drop} ${noTokens} DROP TRIGGER tokens_tally_inserts;
+        DROP TRIGGER tokens_tally_deletes; DROP TRIGGER tokens_tally_updates;
         ${tallies.map((column) => `ALTER TABLE token_count DROP COLUMN ${column};`).join(' ')}
-        DELETE FROM schema_migrations WHERE version >= ${version - 2};`);
-      db.pragma(`user_version = ${version - 3}`);
+        DELETE FROM schema_migrations WHERE version > ${version};`);
+      db.pragma(`user_version = ${version}`);
       db.close();
     } else {
-      // The daily sums' migration and the later ones (an index, admin keys and the audit, the
-      // summary's counts) undone.
+      // The daily sums' migration and the later ones (an index among them) undone.
       const version = PG_MIGRATIONS.indexOf(USAGE_DAYS) + 1;
       await connectForTests((await handle.databaseUrl())!, (client) =>
         client.query(
-          `${drop} DROP INDEX tokens_by_id_with_name;
+          `${drop} ${noTokens} DROP INDEX tokens_by_id_with_name;
           ALTER TABLE token_count ${tallies.map((column) => `DROP COLUMN ${column}`).join(', ')};
           DELETE FROM schema_migrations WHERE version >= ${version}`,
         ),
       );
     }
     await handle.reopen();
-    expect(await read(QUERIES['the last 30 days by day']!)).toEqual(before);
+    // The same figures, but the tokens that version did not keep.
+    const untold = { prompt_tokens: 0, completion_tokens: 0 };
+    expect(await read(QUERIES['the last 30 days by day']!)).toEqual({
+      ...before,
+      series: before!.series.map((point) => ({ ...point, ...untold })),
+      by_model: before!.by_model.map((model) => ({ ...model, ...untold })),
+      totals: { ...before!.totals, ...untold },
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { USAGE_BUCKETS, type UsageFigures, type UsageRange } from '../../src/contract/usage';
-import { REPORTED } from './usage-meter';
+import { REPORTED, UNSETTLED } from './usage-meter';
 import { DAY, HOUR, outsideHours, planUsage, type Span, type UsagePlan } from './usage-plan';
 
 /** Sums of the hourly or daily figures per bucket, model and code, as both engines read them. */
@@ -9,6 +9,8 @@ export interface FigureRow {
   code: string;
   count: number;
   quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
 }
 
 export type TopToken = NonNullable<UsageFigures['top_tokens']>[number];
@@ -33,7 +35,8 @@ export function figureRowsSql(
 ): string {
   const time = table.endsWith('days') ? 'day' : 'hour';
   return `SELECT (${time} / ${size}) * ${size} AS bucket, model, code,
-      sum(count) AS count, sum(quota) AS quota
+      sum(count) AS count, sum(quota) AS quota,
+      sum(prompt_tokens) AS prompt_tokens, sum(completion_tokens) AS completion_tokens
     FROM ${table} WHERE ${where} AND ${time} >= ${span.from} AND ${time} < ${span.to}
     GROUP BY bucket, model, code`;
 }
@@ -47,6 +50,8 @@ export function holdsSql(
   return `SELECT 1 FROM ${table} WHERE ${where} AND hour >= ${span.from} AND hour < ${span.to} LIMIT 1`;
 }
 
+const noTokens = () => ({ prompt_tokens: 0, completion_tokens: 0 });
+
 /** The answer of the usage routes: every bucket of the range, the models, the totals. */
 export function assembleFigures(
   range: UsageRange,
@@ -55,28 +60,39 @@ export function assembleFigures(
   top?: TopToken[],
 ): UsageFigures {
   const size = USAGE_BUCKETS[range.bucket];
-  const series = new Map<
-    number,
-    { time: number; requests: number; quota: number; denied: number }
-  >();
+  const series = new Map<number, UsageFigures['series'][number]>();
   for (let time = range.from; time < range.to; time += size) {
-    series.set(time, { time, requests: 0, quota: 0, denied: 0 });
+    series.set(time, { time, requests: 0, quota: 0, denied: 0, ...noTokens() });
   }
-  const models = new Map<string, { model: string; requests: number; quota: number }>();
-  const totals: UsageFigures['totals'] = { requests: 0, quota: 0, denied: 0, denied_by_code: {} };
+  const models = new Map<string, UsageFigures['by_model'][number]>();
+  const totals: UsageFigures['totals'] = {
+    requests: 0,
+    quota: 0,
+    denied: 0,
+    denied_by_code: {},
+    ...noTokens(),
+    unsettled: 0,
+  };
   for (const row of rows) {
     const point = series.get(row.bucket);
     if (!point) continue;
-    const model = models.get(row.model) ?? { model: row.model, requests: 0, quota: 0 };
+    const model = models.get(row.model) ?? {
+      model: row.model,
+      requests: 0,
+      quota: 0,
+      ...noTokens(),
+    };
     models.set(row.model, model);
-    point.quota += row.quota;
-    model.quota += row.quota;
-    totals.quota += row.quota;
-    if (row.code === 'VALID') {
-      point.requests += row.count;
-      model.requests += row.count;
-      totals.requests += row.count;
-    } else if (row.code !== REPORTED) {
+    for (const sum of [point, model, totals]) {
+      sum.quota += row.quota;
+      sum.prompt_tokens += row.prompt_tokens;
+      sum.completion_tokens += row.completion_tokens;
+      if (row.code === 'VALID') sum.requests += row.count;
+    }
+    // Reports and unsettled holds are neither requests nor refusals.
+    if (row.code === UNSETTLED) {
+      totals.unsettled += row.count;
+    } else if (row.code !== 'VALID' && row.code !== REPORTED) {
       point.denied += row.count;
       totals.denied += row.count;
       const code = row.code as keyof UsageFigures['totals']['denied_by_code'];
@@ -90,7 +106,12 @@ export function assembleFigures(
     to: range.to,
     series: [...series.values()],
     by_model: [...models.values()]
-      .filter((model) => model.requests > 0 || model.quota > 0)
+      .filter(
+        (model) =>
+          model.requests > 0 ||
+          model.quota !== 0 ||
+          model.prompt_tokens + model.completion_tokens > 0,
+      )
       .sort((a, b) => b.quota - a.quota || b.requests - a.requests || (a.model < b.model ? -1 : 1)),
     totals,
     ...(top === undefined ? {} : { top_tokens: top }),

@@ -1,51 +1,91 @@
-import type { TokenVerify, VerifyCode, VerifyResult } from '../../src/contract/verify';
+import type { TokenVerify, VerifyCode } from '../../src/contract/verify';
 import { PendingAccess } from './pending-access';
+import type { HoldOutcome, HoldTerms } from './ports/gateway-calls';
 import { rateLimitState } from './rate-windows';
 import { UsageMeter } from './usage-meter';
-import { accessDenial, limitDenial, verifyAnswer, type VerifiedToken } from './verify-rules';
+import {
+  accessDenial,
+  quotaCovers,
+  rateLimited,
+  verifyAnswer,
+  type VerifiedToken,
+} from './verify-rules';
+
+/** What a verify that may pass takes: its cost, and the output the plan allows (null: no cap). */
+export interface Charge {
+  cost: number;
+  maxOutputTokens: number | null;
+}
+
+/** A verify's verdict: its refusal, or what it charges. */
+export type Verdict = { refused: HoldOutcome } | Charge;
 
 /**
  * A verify's answers as both engines give them, and what each one records: every answer counts
- * in the usage figures (a refusal with no quota), and a free check that passes notes the token's
- * last use. Both wait in memory until the engine writes them with the rest (flushUsage).
+ * in the usage figures (a refusal with no quota), and a check that charges nothing and passes
+ * notes the token's last use. Both wait in memory until the engine writes them with the rest
+ * (flushUsage).
  */
 export class VerifyJudge {
   /** The usage figures not yet written; usage reports add theirs here too. */
   readonly meter = new UsageMeter();
-  /** The last-used times of free checks, not yet written. */
+  /** The last-used times of checks that charged nothing, not yet written. */
   readonly pending = new PendingAccess();
 
   /** No token has the key. */
-  unknownKey(request: TokenVerify, now: number): VerifyResult {
+  unknownKey(request: TokenVerify, now: number): HoldOutcome {
     this.meter.add(0, now, request.model ?? '', 'NOT_FOUND', 0);
-    return verifyAnswer(null, 'NOT_FOUND');
+    return verifyAnswer(null, 'NOT_FOUND', now);
   }
 
   /**
-   * The refusal of the token the key names, with `counted` verifies in its requests-per-minute
-   * window so far; null when it may pass.
+   * The verdict on the token the key names, with `counted` verifies in its requests-per-minute
+   * window so far: the access checks, the window, then the quota for the cost, which the plan
+   * (when there is one) decides from the token as it is now. `standing`: the request_id's hold
+   * stands already (or was settled), so this verify takes nothing more.
    */
-  refusal(
+  verdict(
     token: VerifiedToken,
     request: TokenVerify,
     counted: number,
     now: number,
-  ): VerifyResult | null {
-    const access = accessDenial(token, request, now);
-    if (access) return this.refused(token, request, now, access);
-    const limit = limitDenial(token, counted, request.cost);
-    if (limit) return this.refused(token, request, now, limit, counted);
-    return null;
+    terms?: HoldTerms,
+    standing = false,
+  ): Verdict {
+    const access = accessDenial(token, request, now, terms?.modelUnavailable);
+    if (access) return { refused: this.refused(token, request, now, access) };
+    if (rateLimited(token, counted)) {
+      return { refused: this.refused(token, request, now, 'RATE_LIMITED', counted) };
+    }
+    if (standing) return { cost: 0, maxOutputTokens: null };
+    const charge = terms?.plan
+      ? terms.plan(token.remain_quota, token.unlimited_quota)
+      : { cost: request.cost, maxOutputTokens: null };
+    if (charge && quotaCovers(token, charge.cost)) return charge;
+    return { refused: this.refused(token, request, now, 'EXHAUSTED', counted) };
   }
 
   /**
    * A verify that passes: `token` as its charge left it, `counted` verifies in its window with
    * this one.
    */
-  pass(token: VerifiedToken, request: TokenVerify, now: number, counted = 0): VerifyResult {
-    this.meter.add(token.id, now, request.model ?? '', 'VALID', request.cost);
-    if (request.cost === 0) this.pending.note(token.id, now);
-    return verifyAnswer(token, 'VALID', rateWindow(token, counted, now));
+  pass(
+    token: VerifiedToken,
+    request: TokenVerify,
+    charge: Charge,
+    now: number,
+    counted = 0,
+  ): HoldOutcome {
+    this.meter.add(token.id, now, request.model ?? '', 'VALID', charge.cost);
+    if (charge.cost === 0) this.pending.note(token.id, now);
+    return verifyAnswer(
+      token,
+      'VALID',
+      now,
+      rateWindow(token, counted, now),
+      charge.cost,
+      charge.maxOutputTokens,
+    );
   }
 
   /** Only a refusal of its limits shows the token's window: the access checks come first. */
@@ -55,11 +95,12 @@ export class VerifyJudge {
     now: number,
     code: VerifyCode,
     counted?: number,
-  ): VerifyResult {
+  ): HoldOutcome {
     this.meter.add(token.id, now, request.model ?? '', code, 0);
     return verifyAnswer(
       token,
       code,
+      now,
       counted === undefined ? null : rateWindow(token, counted, now),
     );
   }
@@ -68,4 +109,9 @@ export class VerifyJudge {
 /** A limited token's window as an answer shows it, `counted` verifies in it; null without a limit. */
 function rateWindow(token: VerifiedToken, counted: number, now: number) {
   return token.rpm_limit > 0 ? rateLimitState(token.rpm_limit, counted, now) : null;
+}
+
+/** Whether a verify is a hold: a request_id, and a cost or a plan to work one out. */
+export function mayHold(request: TokenVerify, terms?: HoldTerms): boolean {
+  return request.request_id !== undefined && (request.cost > 0 || terms?.plan !== undefined);
 }

@@ -1,11 +1,7 @@
 import { isExhausted, isExpired } from '../../src/contract/token-status';
-import type {
-  RateLimitState,
-  TokenVerify,
-  VerifyCode,
-  VerifyResult,
-} from '../../src/contract/verify';
+import type { RateLimitState, TokenVerify, VerifyCode } from '../../src/contract/verify';
 import { AddressRanges, plain } from '../address-ranges';
+import type { HoldOutcome } from './ports/gateway-calls';
 import type { TokenFields } from './token-record';
 
 /** What a verify reads of a token: both engines fetch these by the key's digest. */
@@ -28,16 +24,18 @@ export const VERIFIED_COLUMNS =
 
 /**
  * The first of the checks before the rate limit and the quota that the token fails (in the order
- * the contract lists the codes), or null when it passes them all.
+ * the contract lists the codes), or null when it passes them all. A model that does not exist
+ * or is switched off (`modelUnavailable`) is one the key may not use.
  */
 export function accessDenial(
   token: VerifiedToken,
   request: Pick<TokenVerify, 'model' | 'ip'>,
   now: number,
+  modelUnavailable = false,
 ): VerifyCode | null {
   if (token.status === 2) return 'DISABLED';
   if (isExpired(token, now)) return 'EXPIRED';
-  if (request.model !== undefined && !listed(token.models, request.model)) {
+  if (modelUnavailable || (request.model !== undefined && !listed(token.models, request.model))) {
     return 'MODEL_NOT_ALLOWED';
   }
   if (!fromSubnet(token.subnet, request.ip)) return 'IP_NOT_ALLOWED';
@@ -52,17 +50,9 @@ export function quotaCovers(
   return token.unlimited_quota || (!isExhausted(token) && token.remain_quota >= cost);
 }
 
-/**
- * What stops a token that passed the access checks: its requests-per-minute window (`counted`
- * VALID verifies in it so far), then its quota.
- */
-export function limitDenial(
-  token: Pick<VerifiedToken, 'rpm_limit' | 'unlimited_quota' | 'remain_quota'>,
-  counted: number,
-  cost: number,
-): 'RATE_LIMITED' | 'EXHAUSTED' | null {
-  if (token.rpm_limit > 0 && counted >= token.rpm_limit) return 'RATE_LIMITED';
-  return quotaCovers(token, cost) ? null : 'EXHAUSTED';
+/** Whether a token that passed the access checks has `counted` VALID verifies in its window, its limit. */
+export function rateLimited(token: Pick<VerifiedToken, 'rpm_limit'>, counted: number): boolean {
+  return token.rpm_limit > 0 && counted >= token.rpm_limit;
 }
 
 /** models is a comma-separated allow-list; "" allows every model. */
@@ -92,12 +82,18 @@ function fromSubnet(subnet: string, ip: string | undefined): boolean {
   });
 }
 
-/** The answer to a verify; without a token (no token has the key) its fields are null. */
+/**
+ * The answer to a verify at `now`; without a token (no token has the key) its fields are null.
+ * `held` is what it took, `maxOutputTokens` the plan's cap on the output.
+ */
 export function verifyAnswer(
   token: VerifiedToken | null,
   code: VerifyCode,
+  now: number,
   rateLimit: RateLimitState | null = null,
-): VerifyResult {
+  held = 0,
+  maxOutputTokens: number | null = null,
+): HoldOutcome {
   return {
     valid: token !== null && code === 'VALID',
     code,
@@ -107,5 +103,8 @@ export function verifyAnswer(
     unlimited_quota: token?.unlimited_quota ?? null,
     expired_time: token?.expired_time ?? null,
     rate_limit: token ? rateLimit : null,
+    held,
+    max_output_tokens: maxOutputTokens,
+    now,
   };
 }

@@ -27,12 +27,16 @@ export const PERMISSIONS = [
   'options.update',
   /** List, create and revoke admin keys. */
   'admin_keys.manage',
+  /** The gateway's models: their upstreams (host, never the key), prices and defaults. */
+  'models.read',
+  /** Create, change, delete and test models. */
+  'models.manage',
   /** A gateway's verify and usage report. */
   'gateway.call',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const READ: readonly Permission[] = ['tokens.read', 'usage.read', 'audit.read'];
+const READ: readonly Permission[] = ['tokens.read', 'usage.read', 'audit.read', 'models.read'];
 
 export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>> = {
   owner: PERMISSIONS,
@@ -49,8 +53,8 @@ export function may(role: AdminRole, permission: Permission): boolean {
 export const ROLE_SUMMARIES: Readonly<Record<AdminRole, string>> = {
   owner: 'everything',
   operator:
-    'read tokens, usage and the audit; change names, quotas, expiry, status, refills and rate limits',
-  viewer: 'read tokens (keys masked), usage and the audit',
+    'read tokens, usage, the audit and the models; change names, quotas, expiry, status, refills and rate limits',
+  viewer: 'read tokens (keys masked), usage, the audit and the models',
   gateway: 'verify keys and report usage',
 };
 
@@ -68,6 +72,8 @@ export const PERMISSION_ACTIONS: Readonly<Record<Permission, string>> = {
   'options.read': 'read the options',
   'options.update': 'change the options',
   'admin_keys.manage': 'manage admin keys',
+  'models.read': 'read the models',
+  'models.manage': 'manage models',
   'gateway.call': 'verify keys or report usage',
 };
 

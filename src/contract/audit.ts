@@ -13,10 +13,13 @@ export const AUDIT_ACTIONS = [
   'option.update',
   'admin_key.create',
   'admin_key.delete',
+  'model.create',
+  'model.update',
+  'model.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** A record as it was or became: a token, an option or an admin key, keys masked. */
+/** A record as it was or became: a token, an option, an admin key or a model, keys masked. */
 export const auditSubjectSchema = z
   .record(z.string(), z.unknown())
   .nullable()
@@ -32,11 +35,9 @@ export const auditRecordSchema = z
     }),
     ip: z.string().meta({ description: 'The client address the request came from.' }),
     action: z.enum(AUDIT_ACTIONS),
-    token_id: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ description: 'The token changed or revealed; null for options and admin keys.' }),
+    token_id: z.number().int().nullable().meta({
+      description: 'The token changed or revealed; null for options, admin keys and models.',
+    }),
     token_deleted: z.boolean().meta({
       description:
         'Whether that token is gone now (deleted by this change or a later one); false when token_id is null.',

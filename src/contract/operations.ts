@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GUARDED, WRITE, type Operation } from './operation';
 import { ADMIN_OPERATIONS } from './admin-operations';
 import { KEY_SERVICE_OPERATIONS } from './key-operations';
+import { MODEL_OPERATIONS } from './model-operations';
 import { optionSchema, optionUpdateSchema, statusInfoSchema } from './status';
 import {
   batchDeleteSchema,
@@ -226,6 +227,7 @@ export const OPERATIONS: readonly Operation[] = [
     examples: [{ title: 'the quota ratio', body: { key: 'QuotaPerUnit', value: '500000' } }],
     shared: false,
   },
+  ...MODEL_OPERATIONS,
   ...ADMIN_OPERATIONS,
   {
     id: 'getStatus',

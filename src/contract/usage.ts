@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { VERIFY_CODES } from './verify';
-import { EXPIRY_MAX, LIST_TEXT_MAX, idSchema, quotaSchema } from './token';
+import { EXPIRY_MAX, LIST_TEXT_MAX, QUOTA_MAX, idSchema, quotaSchema } from './token';
 import { digitsToNumber, given } from './query-text';
-import { MODEL_MAX } from './verify';
+import { MODEL_MAX, REQUEST_ID_MAX, requestIdSchema } from './verify';
 
-export const REQUEST_ID_MAX = 128;
+export { REQUEST_ID_MAX };
+
 /** A usage report's request_id makes it count once within this many seconds. */
 export const REQUEST_ID_WINDOW_SECONDS = 86_400;
+
+const tokenCountSchema = (field: string) =>
+  z
+    .number({ error: `${field} must be a whole number of tokens` })
+    .int({ error: `${field} must be a whole number of tokens` })
+    .min(0, { error: `${field} must be 0 or more` })
+    .max(QUOTA_MAX, { error: `${field} must be at most ${QUOTA_MAX}` })
+    .optional()
+    .meta({ description: `The request's ${field.replace('_', ' ')}, for the usage figures.` });
 
 export const usageReportSchema = z
   .object({
@@ -25,15 +35,12 @@ export const usageReportSchema = z
       .string({ error: 'model must be a string' })
       .max(MODEL_MAX, { error: `model must be at most ${MODEL_MAX} characters` })
       .optional(),
-    request_id: z
-      .string({ error: 'request_id must be a string' })
-      .min(1, { error: `request_id must be 1 to ${REQUEST_ID_MAX} characters` })
-      .max(REQUEST_ID_MAX, { error: `request_id must be 1 to ${REQUEST_ID_MAX} characters` })
-      .optional()
-      .meta({
-        description:
-          'The gateway’s id of the request: the same id for the same token within 24 hours is counted once.',
-      }),
+    request_id: requestIdSchema.optional().meta({
+      description:
+        'The gateway’s id of the request: the same id for the same token within 24 hours is counted once; a hold made by a verify with this id is settled by it.',
+    }),
+    prompt_tokens: tokenCountSchema('prompt_tokens'),
+    completion_tokens: tokenCountSchema('completion_tokens'),
   })
   .refine((report) => (report.key === undefined) !== (report.token_id === undefined), {
     error: 'give exactly one of key and token_id',
@@ -43,10 +50,14 @@ export type UsageReport = z.output<typeof usageReportSchema>;
 export const usageReportResultSchema = z
   .object({
     token_id: z.number().int(),
-    charged: z
-      .number()
-      .int()
-      .meta({ description: 'Units added to used_quota by this report: 0 for a duplicate.' }),
+    charged: z.number().int().meta({
+      description:
+        'What the request cost, in units: 0 for a duplicate. used_quota grows by this less what was held.',
+    }),
+    held: z.number().int().meta({
+      description:
+        'Units a verify with this request_id had held, now settled (0 when none): used_quota grows by charged − held, and remain_quota gets back what the hold took beyond the cost.',
+    }),
     remain_quota: z.number().int(),
     used_quota: z.number().int(),
     duplicate: z
@@ -115,6 +126,8 @@ const usagePointSchema = z.object({
   requests: z.number().int().meta({ description: 'Verifies that let the key pass.' }),
   quota: z.number().int().meta({ description: 'Units charged by verifies and usage reports.' }),
   denied: z.number().int().meta({ description: 'Verifies with any other code.' }),
+  prompt_tokens: z.number().int().meta({ description: 'Input tokens of settled requests.' }),
+  completion_tokens: z.number().int().meta({ description: 'Output tokens of settled requests.' }),
 });
 
 export const usageFiguresSchema = z
@@ -127,13 +140,27 @@ export const usageFiguresSchema = z
       .array(usagePointSchema)
       .meta({ description: 'One entry per bucket in the range, zeros included, oldest first.' }),
     by_model: z
-      .array(z.object({ model: z.string(), requests: z.number().int(), quota: z.number().int() }))
+      .array(
+        z.object({
+          model: z.string(),
+          requests: z.number().int(),
+          quota: z.number().int(),
+          prompt_tokens: z.number().int(),
+          completion_tokens: z.number().int(),
+        }),
+      )
       .meta({ description: 'Largest quota first; model "" when none was given.' }),
     totals: z.object({
       requests: z.number().int(),
       quota: z.number().int(),
       denied: z.number().int(),
       denied_by_code: z.partialRecord(z.enum(DENIED_CODES), z.number().int()),
+      prompt_tokens: z.number().int(),
+      completion_tokens: z.number().int(),
+      unsettled: z.number().int().meta({
+        description:
+          'Holds never settled within an hour (a gateway that stopped mid-request): charged as held.',
+      }),
     }),
     top_tokens: z
       .array(

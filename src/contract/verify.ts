@@ -15,6 +15,17 @@ export const VERIFY_CODES = [
 export type VerifyCode = (typeof VERIFY_CODES)[number];
 
 export const MODEL_MAX = 100;
+export const REQUEST_ID_MAX = 128;
+/**
+ * A hold (a verify with a request_id and a cost) not settled within this many seconds stands as
+ * charged: it is counted as unsettled, and a report of its request_id no longer changes it.
+ */
+export const HOLD_WINDOW_SECONDS = 3_600;
+
+export const requestIdSchema = z
+  .string({ error: 'request_id must be a string' })
+  .min(1, { error: `request_id must be 1 to ${REQUEST_ID_MAX} characters` })
+  .max(REQUEST_ID_MAX, { error: `request_id must be 1 to ${REQUEST_ID_MAX} characters` });
 
 export const tokenVerifySchema = z.object({
   key: z
@@ -46,6 +57,10 @@ export const tokenVerifySchema = z.object({
   cost: quotaSchema('cost')
     .default(0)
     .meta({ description: 'Quota units to charge now, all or nothing; 0 only checks.' }),
+  request_id: requestIdSchema.optional().meta({
+    description:
+      'With a cost: the charge is a hold, which the usage report of this request_id settles (the real cost charged, the rest given back). A hold not settled within an hour stands as charged.',
+  }),
 });
 export type TokenVerify = z.output<typeof tokenVerifySchema>;
 

@@ -9,6 +9,8 @@ describe('the points of a usage chart', () => {
     requests: 1,
     quota: 500_000,
     denied: 0,
+    prompt_tokens: 3_000,
+    completion_tokens: 800,
   }));
 
   it('mark the bucket still running as partial, and only that one', () => {

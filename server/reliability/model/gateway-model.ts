@@ -255,6 +255,7 @@ export function modelReport(model: TokenModel, format: BodyFormat, body: unknown
       return ok({
         token_id: token.id,
         charged: 0,
+        held: 0,
         remain_quota: token.remain_quota,
         used_quota: token.used_quota,
         duplicate: true,
@@ -267,6 +268,8 @@ export function modelReport(model: TokenModel, format: BodyFormat, body: unknown
   return ok({
     token_id: token.id,
     charged: quota,
+    // The model's verifies make no holds (no request_id): there is none to settle.
+    held: 0,
     remain_quota: token.remain_quota,
     used_quota: token.used_quota,
     duplicate: false,

@@ -15,14 +15,17 @@ const figures = (...columns: string[]): Columns =>
     ]),
   );
 
+const SUMS = ['count', 'quota', 'prompt_tokens', 'completion_tokens'];
+
 /** The usage tables, the same on both engines. */
 const USAGE_TABLES: Readonly<Record<string, Columns>> = {
-  usage_hours: figures('token_id', 'hour', 'model', 'code', 'count', 'quota'),
-  usage_totals: figures('hour', 'model', 'code', 'count', 'quota'),
-  usage_days: figures('token_id', 'day', 'model', 'code', 'count', 'quota'),
-  usage_total_days: figures('day', 'model', 'code', 'count', 'quota'),
+  usage_hours: figures('token_id', 'hour', 'model', 'code', ...SUMS),
+  usage_totals: figures('hour', 'model', 'code', ...SUMS),
+  usage_days: figures('token_id', 'day', 'model', 'code', ...SUMS),
+  usage_total_days: figures('day', 'model', 'code', ...SUMS),
   usage_token_days: figures('token_id', 'day', 'requests', 'quota'),
   usage_requests: figures('token_id', 'request_id', 'time'),
+  usage_holds: figures('token_id', 'request_id', 'held', 'time', 'model'),
 };
 
 /** The admin keys and the audit, ids kept as they are. */
@@ -59,6 +62,7 @@ export async function copyTable(
   target: pg.ClientBase,
   table: string,
   columns: Columns,
+  convert: (row: unknown[]) => unknown[] = (row) => row,
 ): Promise<number> {
   const names = Object.keys(columns);
   const types = Object.values(columns);
@@ -76,7 +80,7 @@ export async function copyTable(
   let rows: unknown[][] = [];
   const read = source.prepare(`SELECT ${names.join(', ')} FROM ${table}`).raw();
   for (const row of read.iterate() as IterableIterator<unknown[]>) {
-    rows.push(row);
+    rows.push(convert(row));
     if (rows.length === BATCH) {
       await write(rows);
       copied += rows.length;
@@ -94,7 +98,10 @@ export async function copyTable(
   return copied;
 }
 
-/** Copies the usage figures and the usage reports' request ids. How many rows, by table. */
+/**
+ * Copies the usage figures, the usage reports' request ids and the holds not yet settled. How
+ * many rows, by table.
+ */
 export async function copyUsage(
   source: Database.Database,
   target: pg.ClientBase,
@@ -104,6 +111,17 @@ export async function copyUsage(
     copied[table] = await copyTable(source, target, table, columns);
   }
   return copied;
+}
+
+/** Sets a PostgreSQL sequence after the highest id SQLite ever handed out in `table`. */
+async function continueIds(source: Database.Database, target: pg.ClientBase, table: string) {
+  const handedOut =
+    source
+      .prepare<[string], { seq: number }>('SELECT seq FROM sqlite_sequence WHERE name = ?')
+      .get(table)?.seq ?? 0;
+  if (handedOut > 0) {
+    await target.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), $1)`, [handedOut]);
+  }
 }
 
 /**
@@ -117,15 +135,46 @@ export async function copyAdminKeysAndAudit(
   const counts: Record<string, number> = {};
   for (const [table, columns] of Object.entries(ADMIN_TABLES)) {
     counts[table] = await copyTable(source, target, table, columns);
-    const handedOut =
-      source
-        .prepare<[string], { seq: number }>('SELECT seq FROM sqlite_sequence WHERE name = ?')
-        .get(table)?.seq ?? 0;
-    if (handedOut > 0) {
-      await target.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), $1)`, [
-        handedOut,
-      ]);
-    }
+    await continueIds(source, target, table);
   }
   return { adminKeys: counts.admin_keys ?? 0, auditRecords: counts.audit ?? 0 };
+}
+
+const MODEL_COLUMNS: Columns = {
+  id: 'bigint',
+  name: 'text',
+  upstream_url: 'text',
+  upstream_model: 'text',
+  upstream_key_sealed: 'bytea',
+  upstream_key_masked: 'text',
+  input_price: 'float8',
+  output_price: 'float8',
+  cached_input_price: 'float8',
+  max_output_tokens: 'integer',
+  stream_usage: 'boolean',
+  enabled: 'boolean',
+  created_time: 'bigint',
+  updated_time: 'bigint',
+};
+
+/**
+ * Copies the models with their ids, each upstream key passed through `reseal` (sealed again
+ * with the target's secret when it differs), and continues their ids. How many.
+ */
+export async function copyModels(
+  source: Database.Database,
+  target: pg.ClientBase,
+  reseal: (sealed: Buffer) => Buffer,
+): Promise<number> {
+  const names = Object.keys(MODEL_COLUMNS);
+  const key = names.indexOf('upstream_key_sealed');
+  const switches = [names.indexOf('stream_usage'), names.indexOf('enabled')];
+  const copied = await copyTable(source, target, 'models', MODEL_COLUMNS, (row) =>
+    row.map((value, i) => {
+      if (i === key) return value === null ? null : reseal(value as Buffer);
+      return switches.includes(i) ? value === 1 : value;
+    }),
+  );
+  await continueIds(source, target, 'models');
+  return copied;
 }

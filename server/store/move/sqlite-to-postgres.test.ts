@@ -45,6 +45,8 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+const UPSTREAM_KEY = 'sk-proj-moved-upstream-key-0123456789';
+
 const OWNER = { actor: { id: 0, name: 'ADMIN_KEY', role: 'owner' as const }, ip: '192.0.2.1' };
 
 async function sqliteWithTokens(): Promise<{
@@ -74,6 +76,18 @@ async function sqliteWithTokens(): Promise<{
   }
   await sqlite.remove(200, OWNER);
   await sqlite.reveal(300, OWNER);
+  // Models: the upstream key sealed with the data directory's secret, and a deleted id.
+  const upstream = {
+    upstream_url: 'https://api.example.com/v1',
+    input_price: 0.15,
+    output_price: 0.6,
+    max_output_tokens: 4_096,
+    stream_usage: true,
+    enabled: true,
+  };
+  await sqlite.createModel({ ...upstream, name: 'gpt-4o-mini', upstream_key: UPSTREAM_KEY }, OWNER);
+  const dropped = await sqlite.createModel({ ...upstream, name: 'dropped' }, OWNER);
+  if (dropped.outcome === 'saved') await sqlite.removeModel(dropped.model.id, OWNER);
   // Ten days of figures for the first 50 tokens (12,000 hourly sums, copied in three batches),
   // and a usage report with a request_id.
   const sums: UsageSum[] = [];
@@ -84,9 +98,11 @@ async function sqliteWithTokens(): Promise<{
         token_id: id,
         hour: time,
         model: 'gpt-4o',
-        code: 'VALID',
+        code: id % 2 === 0 ? 'VALID' : 'USAGE',
         count: id,
         quota: hour,
+        prompt_tokens: id % 2 === 0 ? 0 : hour * 3,
+        completion_tokens: id % 2 === 0 ? 0 : hour,
       });
     }
   }
@@ -95,6 +111,13 @@ async function sqliteWithTokens(): Promise<{
     charged: 5,
     duplicate: false,
   });
+  // A hold not yet settled: its report after the move settles it.
+  const held = await sqlite.verify({
+    key: (await sqlite.reveal(4))!,
+    cost: 10,
+    request_id: 'held',
+  });
+  expect(held).toMatchObject({ code: 'VALID', held: 10 });
   await sqlite.close();
   return { dataDir, highestEver: COUNT, supportKey: support.key };
 }
@@ -112,7 +135,8 @@ describe('moving from SQLite to PostgreSQL', () => {
       options: 2,
       highestId: highestEver,
       adminKeys: 1,
-      auditRecords: 66,
+      auditRecords: 69,
+      models: 1,
     });
     expect(result.usageRows).toBeGreaterThan(1_000);
     expect(progress.at(-1)).toBe(COUNT - 4);
@@ -135,6 +159,20 @@ describe('moving from SQLite to PostgreSQL', () => {
     });
     const another = await postgres.createAdminKey({ name: 'New', role: 'viewer' }, OWNER);
     expect(another.id).toBe(3);
+    // The models, their upstream keys opened with PostgreSQL's secret; a new one after the
+    // deleted id.
+    expect(await postgres.models()).toEqual(await sqlite.models());
+    expect((await postgres.gatewayModel('gpt-4o-mini'))?.model.upstream_key).toBe(UPSTREAM_KEY);
+    const model = await postgres.createModel({
+      name: 'new',
+      upstream_url: 'http://127.0.0.1:1/v1',
+      input_price: 0,
+      output_price: 0,
+      max_output_tokens: 1,
+      stream_usage: false,
+      enabled: true,
+    });
+    expect(model).toMatchObject({ model: { id: 3 } });
     // Search and the summary find the same tokens on both.
     for (const keyword of ['ärger', 'ος', '" \\ %', '生产', 'a 1']) {
       const query = { p: 1, size: 100, keyword, token: '', order: 'name' as const };
@@ -171,6 +209,10 @@ describe('moving from SQLite to PostgreSQL', () => {
     ).toMatchObject({
       charged: 0,
       duplicate: true,
+    });
+    expect(await postgres.report({ token_id: 4, quota: 4, request_id: 'held' })).toMatchObject({
+      held: 10,
+      duplicate: false,
     });
   }, 60_000);
 

@@ -6,7 +6,7 @@ import { KeySeal } from '../key-seal';
 import { DATABASE_FILE } from '../sqlite/database';
 import { migrate } from '../sqlite/schema';
 import { migratePostgres } from '../postgres/migrations';
-import { copyAdminKeysAndAudit, copyUsage } from './copy-tables';
+import { copyAdminKeysAndAudit, copyModels, copyUsage } from './copy-tables';
 import { foldName } from '../postgres/schema';
 import { COLUMN_TYPES } from '../postgres/sql';
 import { FIELD_COLUMNS, KEY_COLUMNS } from '../token-record';
@@ -31,14 +31,15 @@ export interface MoveResult {
   usageRows: number;
   adminKeys: number;
   auditRecords: number;
+  models: number;
   /** The id the next token gets on PostgreSQL is above this one. */
   highestId: number;
 }
 
 /**
  * Copies every token (ids as they are, keys sealed again with `secret` when the SQLite
- * database's were sealed with another), every stored option, the usage figures, the admin keys
- * and the audit from the SQLite
+ * database's were sealed with another), every stored option, the usage figures, the admin keys,
+ * the audit and the models (their upstream keys sealed again likewise) from the SQLite
  * database in dataDir into the PostgreSQL database at url, in one PostgreSQL transaction: all of
  * them or nothing. Refuses a target that holds any token or option. Ids stay never reused: the
  * target's sequence continues after the highest id SQLite ever handed out. The service must not
@@ -78,7 +79,7 @@ export async function moveSqliteToPostgres(
 
     await target.query('BEGIN');
     try {
-      await target.query('LOCK TABLE tokens, options, admin_keys, audit IN EXCLUSIVE MODE');
+      await target.query('LOCK TABLE tokens, options, admin_keys, audit, models IN EXCLUSIVE MODE');
       const held = await target.query<{
         tokens: string;
         options: string;
@@ -87,7 +88,8 @@ export async function moveSqliteToPostgres(
       }>(
         `SELECT (SELECT count(*) FROM tokens) AS tokens, (SELECT count(*) FROM options) AS options,
           (SELECT count(*) FROM usage_totals) AS usage,
-          (SELECT count(*) FROM admin_keys) + (SELECT count(*) FROM audit) AS admin`,
+          (SELECT count(*) FROM admin_keys) + (SELECT count(*) FROM audit)
+            + (SELECT count(*) FROM models) AS admin`,
       );
       const {
         tokens: heldTokens,
@@ -108,7 +110,7 @@ export async function moveSqliteToPostgres(
       }
       if (Number(heldAdmin) > 0) {
         throw new Error(
-          'the PostgreSQL database already holds admin keys or audit records: move into an empty one',
+          'the PostgreSQL database already holds admin keys, audit records or models: move into an empty one',
         );
       }
       let copied = 0;
@@ -134,6 +136,9 @@ export async function moveSqliteToPostgres(
       }
       const usage = await copyUsage(source, target);
       const { adminKeys, auditRecords } = await copyAdminKeysAndAudit(source, target);
+      const models = await copyModels(source, target, (sealed) =>
+        resealed ? targetSeal.seal(sourceSeal.open(sealed)).sealed : sealed,
+      );
       for (const option of options) {
         await target.query('INSERT INTO options (key, value) VALUES ($1, $2)', [
           option.key,
@@ -164,6 +169,7 @@ export async function moveSqliteToPostgres(
         usageRows,
         adminKeys,
         auditRecords,
+        models,
         highestId: next,
       };
     } catch (error) {

@@ -5,6 +5,7 @@ import { EXPIRY_SORT_KEY, NAME_SORT_KEY } from './schema';
 import { sealKeys } from './seal-keys';
 import { tokenTallies } from './token-tallies';
 import { USAGE_DAYS, USAGE_HOURS } from './usage-schema';
+import { MODELS, USAGE_HOLDS, USAGE_TOKENS } from './gateway-schema';
 
 /** Rows the kept total is spread over (migration 2). */
 const COUNT_SHARDS = 16;
@@ -208,6 +209,9 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   `,
   PG_ADMIN_KEYS_AND_AUDIT,
   tokenTallies(COUNT_SHARDS),
+  MODELS,
+  USAGE_HOLDS,
+  USAGE_TOKENS,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -19,6 +19,7 @@ import { postgresTokenWrites } from './token-writes';
 import { insertAuditRows, readAuditPage } from './audit';
 import { addUsageSums, readPostgresUsage } from './usage';
 import { postgresGatewayCalls } from './verify';
+import { postgresModels } from './models';
 import { postgresQuotaResets } from './quota-resets';
 import { readUnfilteredSummary } from './token-tallies';
 import { nowInSeconds, toToken } from '../token-record';
@@ -194,6 +195,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     now: () => clock(),
 
     ...gateway,
+
+    ...postgresModels(query, transaction, seal, clock),
 
     ...usagePort(
       gateway.flushUsage,

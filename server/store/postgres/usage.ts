@@ -17,20 +17,26 @@ const addSums = (table: string, keys: string[], sums: Record<string, string>, wh
   const columns = Object.keys(sums);
   return `INSERT INTO ${table} (${[...keys, ...columns].join(', ')})
     SELECT ${keys.join(', ')}, ${columns.map((column) => `sum(${sums[column]})`).join(', ')}
-    FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[])
-      AS s(token_id, hour, model, code, count, quota)
+    FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::bigint[],
+        $7::bigint[], $8::bigint[])
+      AS s(token_id, hour, model, code, count, quota, prompt_tokens, completion_tokens)
     CROSS JOIN LATERAL (SELECT hour / 86400 * 86400 AS day) AS d
     WHERE ${where}
     GROUP BY ${keys.join(', ')} ORDER BY ${keys.join(', ')}
     ON CONFLICT (${keys.join(', ')}) DO UPDATE SET
       ${columns.map((column) => `${column} = ${table}.${column} + excluded.${column}`).join(', ')}`;
 };
-const COUNT_AND_QUOTA = { count: 'count', quota: 'quota' };
+const FIGURES = {
+  count: 'count',
+  quota: 'quota',
+  prompt_tokens: 'prompt_tokens',
+  completion_tokens: 'completion_tokens',
+};
 const ADD_SUMS = [
-  addSums('usage_hours', ['token_id', 'hour', 'model', 'code'], COUNT_AND_QUOTA),
-  addSums('usage_totals', ['hour', 'model', 'code'], COUNT_AND_QUOTA),
-  addSums('usage_days', ['token_id', 'day', 'model', 'code'], COUNT_AND_QUOTA),
-  addSums('usage_total_days', ['day', 'model', 'code'], COUNT_AND_QUOTA),
+  addSums('usage_hours', ['token_id', 'hour', 'model', 'code'], FIGURES),
+  addSums('usage_totals', ['hour', 'model', 'code'], FIGURES),
+  addSums('usage_days', ['token_id', 'day', 'model', 'code'], FIGURES),
+  addSums('usage_total_days', ['day', 'model', 'code'], FIGURES),
   // Unknown keys (token 0) are never among the top tokens.
   addSums(
     'usage_token_days',
@@ -55,6 +61,8 @@ export async function addUsageSums(
     sums.map((sum) => sum.code),
     sums.map((sum) => sum.count),
     sums.map((sum) => sum.quota),
+    sums.map((sum) => sum.prompt_tokens),
+    sums.map((sum) => sum.completion_tokens),
   ];
   for (const sql of ADD_SUMS) await client.query(sql, columns);
 }
@@ -132,7 +140,8 @@ export function readPostgresUsage(
       rows: async (sql, span, tokenId) =>
         (
           await query<FigureRow>(
-            `SELECT bucket, model, code, count::bigint, quota::bigint FROM (${sql}) AS sums`,
+            `SELECT bucket, model, code, count::bigint, quota::bigint,
+              prompt_tokens::bigint, completion_tokens::bigint FROM (${sql}) AS sums`,
             values(span, tokenId),
           )
         ).rows,

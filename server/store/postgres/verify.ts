@@ -1,30 +1,30 @@
 import { normalizeKey } from '../../../src/contract/token';
-import { REQUEST_ID_WINDOW_SECONDS, type UsageReport } from '../../../src/contract/usage';
-import type { TokenVerify, VerifyResult } from '../../../src/contract/verify';
+import { REQUEST_ID_WINDOW_SECONDS } from '../../../src/contract/usage';
+import type { TokenVerify } from '../../../src/contract/verify';
 import { keyDigest } from '../key-seal';
 import type { Query, Transaction } from './connection';
 import { ACCESS_FLUSH_MS } from '../pending-access';
 import { addUsageSums } from './usage';
-import type { GatewayCalls, ReportOutcome } from '../ports/gateway-calls';
-import { REPORTED } from '../usage-meter';
+import type { GatewayCalls, HoldOutcome, HoldTerms } from '../ports/gateway-calls';
+import { REPORTED, UNSETTLED, tokensOf } from '../usage-meter';
 import { isResetDue } from '../quota-resets';
 import { windowStart } from '../rate-windows';
-import { VerifyJudge } from '../verify-judge';
+import { VerifyJudge, mayHold } from '../verify-judge';
 import { VERIFIED_COLUMNS, accessDenial, type VerifiedToken } from '../verify-rules';
+import {
+  CHARGE,
+  HOLD,
+  HOLD_DUE,
+  ID_BY_KEY,
+  holdDueValues,
+  isUniqueViolation,
+  standingSince,
+  standingSql,
+  sweepHolds,
+} from './holds';
+import { postgresSettlement } from './settle';
 
-type QuotaRow = { id: number; remain_quota: number; used_quota: number };
-
-/** The id of the token a key names: its current key, or its previous one within the grace. */
-const ID_BY_KEY = `SELECT id FROM tokens WHERE key_digest = $1
-  UNION ALL SELECT id FROM tokens WHERE previous_key_digest = $1 AND previous_key_valid_until > $2
-  LIMIT 1`;
-
-/** Takes the units only if the token, as it is at that moment, still has them. */
-const CHARGE = `UPDATE tokens SET
-    remain_quota = CASE WHEN unlimited_quota THEN remain_quota ELSE remain_quota - $2 END,
-    used_quota = used_quota + $2, accessed_time = greatest(accessed_time, $3)
-  WHERE id = $1 AND status = 1 AND (unlimited_quota OR (remain_quota > 0 AND remain_quota >= $2))
-  RETURNING ${VERIFIED_COLUMNS}`;
+type Standing = VerifiedToken & { standing?: boolean };
 
 /** Counts one verify in the token's window, a new window starting at 1. */
 const TAKE_SLOT = `INSERT INTO rate_windows (token_id, window_start, count) VALUES ($1, $2, 1)
@@ -34,14 +34,25 @@ const TAKE_SLOT = `INSERT INTO rate_windows (token_id, window_start, count) VALU
     window_start = excluded.window_start
   RETURNING count`;
 
+// A key rotated out still verifies, as its token, until its time is up.
+const READ = `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE key_digest = $1
+  UNION ALL SELECT ${VERIFIED_COLUMNS} FROM tokens
+    WHERE previous_key_digest = $1 AND previous_key_valid_until > $2
+  LIMIT 1`;
+// A hold's read: the token, and whether its request_id's hold stands already.
+const READ_FOR_HOLD = `SELECT t.*, ${standingSql('t.id', '$3', '$4')} FROM (${READ}) AS t`;
+const STANDING = `SELECT ${standingSql('$1', '$2', '$3')}`;
+
 /**
  * Verify and usage reports on PostgreSQL. A verify reads the token by its key's digest and
  * decides; a charge is one UPDATE that takes the units only if the token, as it is at that
  * moment, still has them (so verifies through any number of instances never spend the same
- * units), committed with synchronous_commit on before the answer; PostgreSQL flushes its log
- * once for commits that arrive together. A report locks its token and claims its request_id in
- * one transaction. What can wait (last-used times of verifies that charge nothing, and the usage
- * figures) is written every ACCESS_FLUSH_MS, as sums each instance adds to.
+ * units), and a hold is that UPDATE with the insert of its row in one statement; committed with
+ * synchronous_commit on before the answer (PostgreSQL flushes its log once for commits that
+ * arrive together). A report locks its token, releases its hold and claims its request_id in
+ * one transaction. What can wait (last-used times of verifies that charge nothing, and the
+ * usage figures) is written every ACCESS_FLUSH_MS, as sums each instance adds to, with the
+ * sweep of holds an hour old.
  */
 export function postgresGatewayCalls(
   query: Query,
@@ -51,21 +62,27 @@ export function postgresGatewayCalls(
 ): GatewayCalls & { close(): Promise<void> } {
   const judge = new VerifyJudge();
   const { meter, pending } = judge;
+  const settle = postgresSettlement(transaction);
 
-  // A key rotated out still verifies, as its token, until its time is up.
-  const read = async (digest: Buffer, now: number) =>
-    (
-      await query<VerifiedToken>(
-        `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE key_digest = $1
-        UNION ALL SELECT ${VERIFIED_COLUMNS} FROM tokens
-          WHERE previous_key_digest = $1 AND previous_key_valid_until > $2
-        LIMIT 1`,
-        [digest, now],
-      )
+  const read = async (digest: Buffer, now: number, requestId: string | undefined) =>
+    (requestId === undefined
+      ? await query<Standing>(READ, [digest, now])
+      : await query<Standing>(READ_FOR_HOLD, [digest, now, requestId, standingSince(now)])
     ).rows[0];
 
-  const charge = async (token: VerifiedToken, cost: number, now: number) =>
-    (await query<VerifiedToken>(CHARGE, [token.id, cost, now])).rows[0];
+  /** The charge, with its hold when there is a request_id; undefined when it took nothing. */
+  const charge = async (
+    token: VerifiedToken,
+    cost: number,
+    now: number,
+    request: TokenVerify,
+    requestId: string | undefined,
+    run: Query = query,
+  ) =>
+    (requestId === undefined
+      ? await run<VerifiedToken>(CHARGE, [token.id, cost, now])
+      : await run<VerifiedToken>(HOLD, [token.id, cost, now, requestId, request.model ?? ''])
+    ).rows[0];
 
   /**
    * A verify of a token with a requests-per-minute limit: its window is shared by every instance,
@@ -73,8 +90,14 @@ export function postgresGatewayCalls(
    * it through any instance take their turns. Null when the token changed meanwhile (a reset fell
    * due, or the key no longer names it): it is judged again from the start.
    */
-  const verifyLimited = (digest: Buffer, request: TokenVerify, now: number) =>
-    transaction(async (client): Promise<VerifyResult | null> => {
+  const verifyLimited = (
+    digest: Buffer,
+    request: TokenVerify,
+    terms: HoldTerms | undefined,
+    requestId: string | undefined,
+    now: number,
+  ) =>
+    transaction(async (client): Promise<HoldOutcome | null> => {
       const start = windowStart(now);
       const { rows } = await client.query<VerifiedToken>(
         `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE id = (${ID_BY_KEY}) FOR UPDATE`,
@@ -82,66 +105,58 @@ export function postgresGatewayCalls(
       );
       const token = rows[0];
       if (!token || isResetDue(token, now)) return null;
-      // Read after the lock is held, in a statement of its own: a statement sees what was
+      // Read after the lock is held, in statements of their own: a statement sees what was
       // committed when it began, and the lock may have been waited for.
       const { rows: windows } = await client.query<{ count: number }>(
         'SELECT count FROM rate_windows WHERE token_id = $1 AND window_start = $2',
         [token.id, start],
       );
-      const refused = judge.refusal(token, request, windows[0]?.count ?? 0, now);
-      if (refused) return refused;
+      const counted = windows[0]?.count ?? 0;
+      const standing =
+        requestId !== undefined &&
+        (
+          await client.query<{ standing: boolean }>(STANDING, [
+            token.id,
+            requestId,
+            standingSince(now),
+          ])
+        ).rows[0]!.standing;
+      const verdict = judge.verdict(token, request, counted, now, terms, standing);
+      if ('refused' in verdict) return verdict.refused;
       const { rows: slots } = await client.query<{ count: number }>(TAKE_SLOT, [token.id, start]);
-      let charged: VerifiedToken = token;
-      if (request.cost > 0) {
-        charged = (await client.query<VerifiedToken>(CHARGE, [token.id, request.cost, now]))
-          .rows[0]!;
-      }
-      return judge.pass(charged, request, now, slots[0]!.count);
+      const run: Query = (sql, values) => client.query(sql, values);
+      const charged =
+        verdict.cost > 0 ? await charge(token, verdict.cost, now, request, requestId, run) : token;
+      return judge.pass(charged!, request, verdict, now, slots[0]!.count);
     });
 
-  const settle = (report: UsageReport, now: number) =>
-    transaction(async (client): Promise<ReportOutcome> => {
-      const { rows } =
-        report.token_id !== undefined
-          ? await client.query<QuotaRow>(
-              'SELECT id, remain_quota, used_quota FROM tokens WHERE id = $1 FOR UPDATE',
-              [report.token_id],
-            )
-          : await client.query<QuotaRow>(
-              `SELECT id, remain_quota, used_quota FROM tokens WHERE id = (${ID_BY_KEY}) FOR UPDATE`,
-              [keyDigest(normalizeKey(report.key ?? '')), now],
-            );
-      const row = rows[0];
-      if (!row) return null;
-      if (report.request_id !== undefined) {
-        // A row only when the request_id is new for the token, or its last report is 24 hours old.
-        const claimed = await client.query(
-          `INSERT INTO usage_requests (token_id, request_id, time) VALUES ($1, $2, $3)
-            ON CONFLICT (token_id, request_id) DO UPDATE SET time = excluded.time
-            WHERE usage_requests.time <= $4 RETURNING 1`,
-          [row.id, report.request_id, now, now - REQUEST_ID_WINDOW_SECONDS],
-        );
-        if (claimed.rowCount === 0) {
-          return { token_id: row.id, charged: 0, ...figuresOf(row), duplicate: true };
-        }
-      }
-      // The units left stop at 0: the request was let through, and its cost is owed all the same.
-      const { rows: settled } = await client.query<QuotaRow>(
-        `UPDATE tokens SET
-          remain_quota = CASE WHEN unlimited_quota THEN remain_quota ELSE greatest(remain_quota - $2, 0) END,
-          used_quota = used_quota + $2
-        WHERE id = $1 RETURNING id, remain_quota, used_quota`,
-        [row.id, report.quota],
-      );
-      return {
-        token_id: row.id,
-        charged: report.quota,
-        ...figuresOf(settled[0]!),
-        duplicate: false,
-      };
-    });
+  /** One pass of judging and charging; null when the token changed meanwhile. */
+  const attempt = async (
+    digest: Buffer,
+    request: TokenVerify,
+    terms: HoldTerms | undefined,
+    now: number,
+  ): Promise<HoldOutcome | null> => {
+    const requestId = mayHold(request, terms) ? request.request_id : undefined;
+    const token = await read(digest, now, requestId);
+    if (!token) return judge.unknownKey(request, now);
+    if (isResetDue(token, now)) {
+      await catchUp(now);
+      return null;
+    }
+    if (token.rpm_limit > 0 && !accessDenial(token, request, now, terms?.modelUnavailable)) {
+      return verifyLimited(digest, request, terms, requestId, now);
+    }
+    const verdict = judge.verdict(token, request, 0, now, terms, token.standing);
+    if ('refused' in verdict) return verdict.refused;
+    if (verdict.cost === 0) return judge.pass(token, request, verdict, now);
+    const charged = await charge(token, verdict.cost, now, request, requestId);
+    return charged ? judge.pass(charged, request, verdict, now) : null;
+  };
 
-  const writeDeferred = async () => {
+  /** Writes what is pending, and sweeps the holds an hour old when `sweep`. */
+  const writeDeferred = async (sweep = true) => {
+    const now = clock();
     const times = pending.take();
     const sums = meter.take();
     if (times.length > 0) {
@@ -151,11 +166,14 @@ export function postgresGatewayCalls(
         [times.map(([id]) => id), times.map(([, time]) => time)],
       );
     }
-    if (sums.length > 0) {
+    const due = sweep && ((await query(HOLD_DUE, holdDueValues(now))).rowCount ?? 0) > 0;
+    if (sums.length > 0 || due) {
+      // The holds swept and their count are one transaction: each is counted once.
       await transaction(async (client) => {
-        await addUsageSums(client, sums);
+        const unsettled = due ? await sweepHolds(client, now) : [];
+        await addUsageSums(client, [...sums, ...unsettled]);
         await client.query('DELETE FROM usage_requests WHERE time <= $1', [
-          clock() - REQUEST_ID_WINDOW_SECONDS,
+          now - REQUEST_ID_WINDOW_SECONDS,
         ]);
       });
     }
@@ -168,47 +186,38 @@ export function postgresGatewayCalls(
   timer.unref();
 
   return {
-    async verify(request) {
+    async verify(request, terms) {
       const digest = keyDigest(normalizeKey(request.key));
       const now = clock();
       // Another verify or an update may change the token between the read and the charge: the
-      // charge then takes nothing, and the token is judged again as it is now.
+      // charge then takes nothing, and the token is judged again as it is now. So is a hold that
+      // lost the race for its request_id to another verify of it.
       for (;;) {
-        const token = await read(digest, now);
-        if (!token) return judge.unknownKey(request, now);
-        if (isResetDue(token, now)) {
-          await catchUp(now);
-          continue;
-        }
-        if (token.rpm_limit > 0 && !accessDenial(token, request, now)) {
-          const answer = await verifyLimited(digest, request, now);
+        try {
+          const answer = await attempt(digest, request, terms, now);
           if (answer) return answer;
-          continue;
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
         }
-        const refused = judge.refusal(token, request, 0, now);
-        if (refused) return refused;
-        if (request.cost === 0) return judge.pass(token, request, now);
-        const charged = await charge(token, request.cost, now);
-        if (charged) return judge.pass(charged, request, now);
       }
     },
     async report(report) {
       const now = clock();
       await catchUp(now);
-      const outcome = await settle(report, now);
-      if (outcome && !outcome.duplicate) {
-        meter.add(outcome.token_id, now, report.model ?? '', REPORTED, report.quota);
+      const { outcome, unsettled } = await settle(report, now);
+      if (unsettled) meter.add(outcome!.token_id, unsettled.time, unsettled.model, UNSETTLED, 0);
+      else if (outcome && !outcome.duplicate) {
+        // What the hold's verify counted and this add up to the request's cost.
+        const { token_id: id, held } = outcome;
+        meter.add(id, now, report.model ?? '', REPORTED, report.quota - held, tokensOf(report));
       }
       return outcome;
     },
-    flushUsage: writeDeferred,
+    flushUsage: () => writeDeferred(),
+    // What was gathered is written; the sweep is left to the instances that go on.
     async close() {
       clearInterval(timer);
-      await writeDeferred();
+      await writeDeferred(false);
     },
   };
-}
-
-function figuresOf(row: QuotaRow): { remain_quota: number; used_quota: number } {
-  return { remain_quota: row.remain_quota, used_quota: row.used_quota };
 }

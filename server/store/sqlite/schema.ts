@@ -4,6 +4,7 @@ import { ADMIN_KEYS_AND_AUDIT } from './admin-schema';
 import { NAME_GRAMS_FUNCTION, nameGrams } from './name-grams';
 import { TOKEN_TALLIES } from './token-tallies';
 import { FILL_USAGE_DAYS } from '../usage-days-fill';
+import { MODELS, USAGE_HOLDS, USAGE_TOKENS } from './gateway-schema';
 
 /**
  * Ordering by expiry puts "never" (-1) after every date, which is what a person sorting by
@@ -182,6 +183,9 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   `,
   ADMIN_KEYS_AND_AUDIT,
   TOKEN_TALLIES,
+  MODELS,
+  USAGE_HOLDS,
+  USAGE_TOKENS,
 ];
 
 /**

@@ -12,6 +12,7 @@ import { sqliteAudit } from './audit';
 import { openDatabase, SERVICE_CACHE_KIB } from './database';
 import { groupCommit } from './group-commit';
 import { listReader } from './list-reader';
+import { sqliteModels } from './models';
 import { sqliteQuotaResets } from './quota-resets';
 import { sqliteSummary } from './summary';
 import { tokenInserts } from './token-inserts';
@@ -120,6 +121,8 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     ...gateway,
+
+    ...sqliteModels(db, writes, auditLog, seal, clock),
 
     ...usagePort(gateway.flushUsage, sqliteUsageReader(db), async (sums) => {
       await writes.run(() => {

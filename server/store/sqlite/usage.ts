@@ -22,11 +22,12 @@ const upsert = (table: string, keys: string[], sums: string[]) =>
  * the token's ranking of the day; inside a write.
  */
 export function sqliteUsageSums(db: Database.Database): (sum: UsageSum) => void {
+  const figures = ['count', 'quota', 'prompt_tokens', 'completion_tokens'];
   const statements = [
-    upsert('usage_hours', ['token_id', 'hour', 'model', 'code'], ['count', 'quota']),
-    upsert('usage_totals', ['hour', 'model', 'code'], ['count', 'quota']),
-    upsert('usage_days', ['token_id', 'day', 'model', 'code'], ['count', 'quota']),
-    upsert('usage_total_days', ['day', 'model', 'code'], ['count', 'quota']),
+    upsert('usage_hours', ['token_id', 'hour', 'model', 'code'], figures),
+    upsert('usage_totals', ['hour', 'model', 'code'], figures),
+    upsert('usage_days', ['token_id', 'day', 'model', 'code'], figures),
+    upsert('usage_total_days', ['day', 'model', 'code'], figures),
   ].map((sql) => db.prepare<[UsageSum & { day: number }]>(sql));
   const rank = db.prepare<[TokenSum & { day: number }]>(
     upsert('usage_token_days', ['token_id', 'day'], ['requests', 'quota']),

@@ -1,30 +1,33 @@
 import type Database from 'better-sqlite3';
 import { normalizeKey } from '../../../src/contract/token';
-import { REQUEST_ID_WINDOW_SECONDS, type UsageReport } from '../../../src/contract/usage';
-import type { TokenVerify, VerifyResult } from '../../../src/contract/verify';
+import { REQUEST_ID_WINDOW_SECONDS } from '../../../src/contract/usage';
+import type { TokenVerify } from '../../../src/contract/verify';
 import { keyDigest } from '../key-seal';
 import { ACCESS_FLUSH_MS } from '../pending-access';
 import type { GroupCommit } from './group-commit';
-import type { GatewayCalls, ReportOutcome } from '../ports/gateway-calls';
-import { REPORTED, type UsageSum } from '../usage-meter';
+import type { GatewayCalls, HoldOutcome, HoldTerms } from '../ports/gateway-calls';
+import type { UsageSum } from '../usage-meter';
 import { isResetDue } from '../quota-resets';
 import { RateWindows } from '../rate-windows';
 import type { SqliteQuotaResets } from './quota-resets';
-import { VerifyJudge } from '../verify-judge';
+import { sqliteHolds } from './holds';
+import { sqliteSettlement } from './settle';
+import { VerifyJudge, mayHold } from '../verify-judge';
 import { VERIFIED_COLUMNS, type VerifiedToken } from '../verify-rules';
 
 /** A free check that found its token's reset due: it is decided again inside a write. */
 const NEEDS_WRITE = Symbol('needs a write');
 
 type VerifiedRow = Omit<VerifiedToken, 'unlimited_quota'> & { unlimited_quota: number };
-type QuotaRow = { id: number; remain_quota: number; used_quota: number; unlimited_quota: number };
 
 /**
  * Verify and usage reports on SQLite. A verify's check and charge run as one synchronous step
  * inside the group commit's transaction, so no two verifies see the same units, and the answer
- * waits for the commit; so does a report, with its request_id. What can wait (last-used times of
- * verifies that charge nothing, and the usage figures) is written every ACCESS_FLUSH_MS.
- * Requests-per-minute windows are counted in memory (rate-windows.ts).
+ * waits for the commit; a hold's row is written in that same step, so a hold is on disk with its
+ * charge or not at all. A report, with its request_id and the release of its hold, is one step
+ * too. What can wait (last-used times of verifies that charge nothing, and the usage figures) is
+ * written every ACCESS_FLUSH_MS, with the sweep of holds an hour old. Requests-per-minute
+ * windows are counted in memory (rate-windows.ts).
  */
 export function sqliteGatewayCalls(
   db: Database.Database,
@@ -42,28 +45,9 @@ export function sqliteGatewayCalls(
       `SELECT ${VERIFIED_COLUMNS} FROM tokens
         WHERE previous_key_digest = ? AND previous_key_valid_until > ?`,
     ),
-    quotaByDigest: db.prepare<[Buffer], QuotaRow>(
-      'SELECT id, remain_quota, used_quota, unlimited_quota FROM tokens WHERE key_digest = ?',
-    ),
-    quotaByPreviousDigest: db.prepare<[Buffer, number], QuotaRow>(
-      `SELECT id, remain_quota, used_quota, unlimited_quota FROM tokens
-        WHERE previous_key_digest = ? AND previous_key_valid_until > ?`,
-    ),
-    quotaById: db.prepare<[number], QuotaRow>(
-      'SELECT id, remain_quota, used_quota, unlimited_quota FROM tokens WHERE id = ?',
-    ),
     charge: db.prepare<[number, number, number, number]>(
       `UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?,
         accessed_time = max(accessed_time, ?) WHERE id = ?`,
-    ),
-    settle: db.prepare<[number, number, number]>(
-      'UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ? WHERE id = ?',
-    ),
-    // A row only when the request_id is new for the token, or its last report is 24 hours old.
-    claimRequest: db.prepare<[number, string, number, number]>(
-      `INSERT INTO usage_requests (token_id, request_id, time) VALUES (?, ?, ?)
-        ON CONFLICT (token_id, request_id) DO UPDATE SET time = excluded.time
-        WHERE usage_requests.time <= ?`,
     ),
     forgetRequests: db.prepare<[number]>('DELETE FROM usage_requests WHERE time <= ?'),
     touch: db.prepare<[number, number]>(
@@ -73,20 +57,24 @@ export function sqliteGatewayCalls(
   const judge = new VerifyJudge();
   const { meter, pending } = judge;
   const windows = new RateWindows();
+  const holds = sqliteHolds(db);
+  const settle = sqliteSettlement(db, resets, holds, meter);
 
   const find = (digest: Buffer, now: number) =>
     statements.byDigest.get(digest) ?? statements.byPreviousDigest.get(digest, now);
 
   /**
-   * The answer to a verify, and its charge. Outside a write transaction (a free check) a token
-   * whose reset is due asks for one (NEEDS_WRITE), so that the reset is written before it is seen.
+   * The answer to a verify, and its charge with its hold. Outside a write transaction (a free
+   * check) a token whose reset is due asks for one (NEEDS_WRITE), so that the reset is written
+   * before it is seen.
    */
   const decide = (
     digest: Buffer,
     request: TokenVerify,
+    terms: HoldTerms | undefined,
     now: number,
     writing: boolean,
-  ): VerifyResult | typeof NEEDS_WRITE => {
+  ): HoldOutcome | typeof NEEDS_WRITE => {
     let row = find(digest, now);
     if (row && isResetDue(row, now)) {
       if (!writing) return NEEDS_WRITE;
@@ -96,65 +84,49 @@ export function sqliteGatewayCalls(
     if (!row) return judge.unknownKey(request, now);
     const token: VerifiedToken = { ...row, unlimited_quota: row.unlimited_quota === 1 };
     const limited = token.rpm_limit > 0;
-    const refused = judge.refusal(
+    const requestId = writing && mayHold(request, terms) ? request.request_id : undefined;
+    const verdict = judge.verdict(
       token,
       request,
       limited ? windows.counted(token.id, now) : 0,
       now,
+      terms,
+      requestId !== undefined && holds.standing(token.id, requestId, now),
     );
-    if (refused) return refused;
-    const taken = token.unlimited_quota ? 0 : request.cost;
+    if ('refused' in verdict) return verdict.refused;
+    const { cost } = verdict;
+    const taken = token.unlimited_quota ? 0 : cost;
     const charged = { ...token, remain_quota: token.remain_quota - taken };
-    const answer = judge.pass(charged, request, now, limited ? windows.take(token.id, now) : 0);
-    if (request.cost > 0) statements.charge.run(taken, request.cost, now, token.id);
+    const answer = judge.pass(
+      charged,
+      request,
+      verdict,
+      now,
+      limited ? windows.take(token.id, now) : 0,
+    );
+    if (cost > 0) {
+      statements.charge.run(taken, cost, now, token.id);
+      if (requestId !== undefined) holds.hold(token.id, requestId, cost, now, request.model ?? '');
+    }
     return answer;
   };
 
-  const settle = (report: UsageReport, now: number): ReportOutcome => {
-    resets.applyDue(now);
-    const byKey = (digest: Buffer) =>
-      statements.quotaByDigest.get(digest) ?? statements.quotaByPreviousDigest.get(digest, now);
-    const row =
-      report.token_id !== undefined
-        ? statements.quotaById.get(report.token_id)
-        : byKey(keyDigest(normalizeKey(report.key ?? '')));
-    if (!row) return null;
-    const figures = { remain_quota: row.remain_quota, used_quota: row.used_quota };
-    if (report.request_id !== undefined) {
-      const claimed = statements.claimRequest.run(
-        row.id,
-        report.request_id,
-        now,
-        now - REQUEST_ID_WINDOW_SECONDS,
-      );
-      if (claimed.changes === 0) {
-        return { token_id: row.id, charged: 0, ...figures, duplicate: true };
-      }
-    }
-    // The units left stop at 0: the request was let through, and its cost is owed all the same.
-    const taken = row.unlimited_quota === 1 ? 0 : Math.min(row.remain_quota, report.quota);
-    statements.settle.run(taken, report.quota, row.id);
-    meter.add(row.id, now, report.model ?? '', REPORTED, report.quota);
-    return {
-      token_id: row.id,
-      charged: report.quota,
-      remain_quota: row.remain_quota - taken,
-      used_quota: row.used_quota + report.quota,
-      duplicate: false,
-    };
-  };
-
-  /** The write of what is pending, once committed; nothing at all when nothing is. */
-  const writeDeferred = (): Promise<void> | undefined => {
+  /**
+   * The write of what is pending, once committed, and the sweep of holds an hour old when
+   * `sweep`; nothing at all when nothing is.
+   */
+  const writeDeferred = (sweep = true): Promise<void> | undefined => {
     const now = clock();
     windows.forgetEnded(now);
     const times = pending.take();
     const sums = meter.take();
-    if (times.length === 0 && sums.length === 0) return undefined;
+    const due = sweep && holds.due(now);
+    if (times.length === 0 && sums.length === 0 && !due) return undefined;
     return writes
       .run(() => {
         for (const [id, time] of times) statements.touch.run(time, id);
         for (const sum of sums) addSum(sum);
+        if (due) for (const sum of holds.sweep(now)) addSum(sum);
         statements.forgetRequests.run(now - REQUEST_ID_WINDOW_SECONDS);
       })
       .catch((error: unknown) => console.error('writing usage figures failed:', error));
@@ -163,14 +135,14 @@ export function sqliteGatewayCalls(
   timer.unref();
 
   return {
-    async verify(request) {
+    async verify(request, terms) {
       const digest = keyDigest(normalizeKey(request.key));
       const now = clock();
-      if (request.cost === 0) {
-        const answer = decide(digest, request, now, false);
+      if (request.cost === 0 && !terms?.plan) {
+        const answer = decide(digest, request, terms, now, false);
         if (answer !== NEEDS_WRITE) return answer;
       }
-      return writes.run(() => decide(digest, request, now, true) as VerifyResult);
+      return writes.run(() => decide(digest, request, terms, now, true) as HoldOutcome);
     },
     async report(report) {
       const now = clock();
@@ -180,9 +152,10 @@ export function sqliteGatewayCalls(
     async flushUsage() {
       await writeDeferred();
     },
+    // What was gathered is written; the sweep waits for the next start.
     close() {
       clearInterval(timer);
-      void writeDeferred();
+      void writeDeferred(false);
     },
   };
 }

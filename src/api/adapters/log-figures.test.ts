@@ -15,8 +15,8 @@ const log = (created_at: number, fields: Partial<UpstreamLog> = {}): UpstreamLog
   token_id: 0,
   model_name: 'gpt-4o',
   quota: 10,
-  prompt_tokens: 1,
-  completion_tokens: 1,
+  prompt_tokens: 100,
+  completion_tokens: 20,
   ...fields,
 });
 
@@ -24,18 +24,51 @@ describe('figures summed from consume logs', () => {
   it('has one bucket per hour from the UTC hour of from, zeros included, oldest first', () => {
     const ask = { from: MIDNIGHT + 1_800, to: MIDNIGHT + 3 * HOUR, bucket: 'hour' as const };
     const figures = figuresFromLogs(
-      [log(MIDNIGHT + 2 * HOUR + 5, { quota: 7 }), log(MIDNIGHT + 10), log(MIDNIGHT + 20)],
+      [
+        log(MIDNIGHT + 2 * HOUR + 5, { quota: 7, prompt_tokens: 30, completion_tokens: 4 }),
+        log(MIDNIGHT + 10),
+        log(MIDNIGHT + 20),
+      ],
       { id: 4, name: 'alpha' },
       ask,
     );
     expect(usageFiguresSchema.parse(figures)).toEqual(figures);
     expect(figures).toMatchObject({ token_id: 4, bucket: 'hour', from: MIDNIGHT });
     expect(figures.series).toEqual([
-      { time: MIDNIGHT, requests: 2, quota: 20, denied: 0 },
-      { time: MIDNIGHT + HOUR, requests: 0, quota: 0, denied: 0 },
-      { time: MIDNIGHT + 2 * HOUR, requests: 1, quota: 7, denied: 0 },
+      {
+        time: MIDNIGHT,
+        requests: 2,
+        quota: 20,
+        denied: 0,
+        prompt_tokens: 200,
+        completion_tokens: 40,
+      },
+      {
+        time: MIDNIGHT + HOUR,
+        requests: 0,
+        quota: 0,
+        denied: 0,
+        prompt_tokens: 0,
+        completion_tokens: 0,
+      },
+      {
+        time: MIDNIGHT + 2 * HOUR,
+        requests: 1,
+        quota: 7,
+        denied: 0,
+        prompt_tokens: 30,
+        completion_tokens: 4,
+      },
     ]);
-    expect(figures.totals).toEqual({ requests: 3, quota: 27, denied: 0, denied_by_code: {} });
+    expect(figures.totals).toEqual({
+      requests: 3,
+      quota: 27,
+      denied: 0,
+      denied_by_code: {},
+      prompt_tokens: 230,
+      completion_tokens: 44,
+      unsettled: 0,
+    });
     expect(figures.top_tokens).toBeUndefined();
   });
 
@@ -72,11 +105,15 @@ describe('figures summed from consume logs', () => {
       null,
       { from: MIDNIGHT, to: MIDNIGHT + HOUR, bucket: 'hour' },
     );
+    const tokens = (requests: number) => ({
+      prompt_tokens: 100 * requests,
+      completion_tokens: 20 * requests,
+    });
     expect(figures.by_model).toEqual([
-      { model: 'big', requests: 1, quota: 30 },
-      { model: 'small', requests: 2, quota: 10 },
-      { model: '', requests: 1, quota: 10 },
-      { model: 'other', requests: 1, quota: 10 },
+      { model: 'big', requests: 1, quota: 30, ...tokens(1) },
+      { model: 'small', requests: 2, quota: 10, ...tokens(2) },
+      { model: '', requests: 1, quota: 10, ...tokens(1) },
+      { model: 'other', requests: 1, quota: 10, ...tokens(1) },
     ]);
     expect(figures.token_id).toBeUndefined();
   });

@@ -42,8 +42,9 @@ function topTokens(logs: readonly UpstreamLog[]): TopToken[] {
 }
 
 /**
- * Usage figures summed from a gateway's consume logs: each log is one request and its quota.
- * Logs hold no refused requests, so nothing is denied. Logs outside the range are left out.
+ * Usage figures summed from a gateway's consume logs: each log is one request, its quota and its
+ * tokens. Logs hold no refused requests, so nothing is denied. Logs outside the range are left
+ * out.
  */
 export function figuresFromLogs(
   logs: readonly UpstreamLog[],
@@ -53,19 +54,35 @@ export function figuresFromLogs(
   const size = USAGE_BUCKETS[ask.bucket];
   const from = alignedFrom(ask);
   const series: UsageFigures['series'] = [];
+  const noTokens = () => ({ prompt_tokens: 0, completion_tokens: 0 });
   for (let time = from; time < ask.to; time += size) {
-    series.push({ time, requests: 0, quota: 0, denied: 0 });
+    series.push({ time, requests: 0, quota: 0, denied: 0, ...noTokens() });
   }
   const models = new Map<string, UsageFigures['by_model'][number]>();
-  const totals: UsageFigures['totals'] = { requests: 0, quota: 0, denied: 0, denied_by_code: {} };
+  // Logs hold only requests that were relayed, each settled: none refused, none unsettled.
+  const totals: UsageFigures['totals'] = {
+    requests: 0,
+    quota: 0,
+    denied: 0,
+    denied_by_code: {},
+    ...noTokens(),
+    unsettled: 0,
+  };
   const inRange = logs.filter((log) => log.created_at >= from && log.created_at < ask.to);
   for (const log of inRange) {
     const point = series[Math.floor((log.created_at - from) / size)]!;
-    const model = models.get(log.model_name) ?? { model: log.model_name, requests: 0, quota: 0 };
+    const model = models.get(log.model_name) ?? {
+      model: log.model_name,
+      requests: 0,
+      quota: 0,
+      ...noTokens(),
+    };
     models.set(log.model_name, model);
     for (const sum of [point, model, totals]) {
       sum.requests += 1;
       sum.quota += log.quota;
+      sum.prompt_tokens += log.prompt_tokens;
+      sum.completion_tokens += log.completion_tokens;
     }
   }
   return {

@@ -13,6 +13,7 @@ import {
   rotationGrace,
   type AuditSubjectKind,
   type AuditTokenField,
+  type MODEL_FIELDS,
 } from './audit-changes';
 import { ROLE_WORDS } from './audit-words';
 
@@ -39,6 +40,24 @@ const ADMIN_KEY_LABELS: Partial<Record<string, MessageKey>> = {
   name: 'form.name',
   role: 'adminKeys.role',
 };
+const MODEL_LABELS: Record<(typeof MODEL_FIELDS)[number], MessageKey> = {
+  name: 'form.name',
+  upstream_url: 'audit.model.upstreamUrl',
+  upstream_model: 'audit.model.upstreamModel',
+  upstream_key_masked: 'audit.model.upstreamKey',
+  input_price: 'audit.model.inputPrice',
+  output_price: 'audit.model.outputPrice',
+  cached_input_price: 'audit.model.cachedInputPrice',
+  max_output_tokens: 'audit.model.maxOutputTokens',
+  stream_usage: 'audit.model.streamUsage',
+  enabled: 'audit.model.enabled',
+};
+const SUBJECT_LABELS: Record<AuditSubjectKind, Partial<Record<string, MessageKey>>> = {
+  token: TOKEN_LABELS,
+  option: OPTION_LABELS,
+  admin_key: ADMIN_KEY_LABELS,
+  model: MODEL_LABELS,
+};
 const PERIOD_WORDS: Partial<Record<string, MessageKey>> = {
   none: 'details.noRefill',
   daily: 'details.period.daily',
@@ -53,9 +72,7 @@ const wordOf = (words: Partial<Record<string, MessageKey>>, value: unknown, t: I
 };
 
 function label(subject: AuditSubjectKind, field: string, t: I18n['t']): string {
-  const labels: Partial<Record<string, MessageKey>> =
-    subject === 'token' ? TOKEN_LABELS : subject === 'option' ? OPTION_LABELS : ADMIN_KEY_LABELS;
-  return wordOf(labels, field, t) ?? field;
+  return wordOf(SUBJECT_LABELS[subject], field, t) ?? field;
 }
 
 /** Quota in the unit the person chose, on one line: a change reads left to right. */
@@ -121,6 +138,8 @@ const SUBJECT_VALUES: Record<
   token: tokenValue,
   option: optionValue,
   admin_key: (field, value, { t }) => (field === 'role' ? wordOf(ROLE_WORDS, value, t) : null),
+  model: (field, value, { t }) =>
+    field === 'stream_usage' || field === 'enabled' ? yesNo(value, t) : null,
 };
 
 /** A value in words where the dashboard has them, else as the record holds it. */

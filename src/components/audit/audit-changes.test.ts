@@ -120,6 +120,50 @@ describe('what an audit record shows', () => {
     });
   });
 
+  it('shows a model’s fields, its key only masked, and not the times that change by themselves', () => {
+    const before = {
+      id: 2,
+      name: 'gpt-4o',
+      upstream_url: 'https://api.openai.com/v1',
+      upstream_model: 'gpt-4o',
+      upstream_key_masked: 'sk-…a1b2',
+      input_price: 2.5,
+      output_price: 10,
+      cached_input_price: 1.25,
+      max_output_tokens: 4096,
+      stream_usage: true,
+      enabled: true,
+      created_time: 1,
+      updated_time: 1,
+    };
+    const after = { ...before, upstream_key_masked: 'sk-…c3d4', enabled: false, updated_time: 9 };
+    const change = { id: 1, token_id: null, before, after };
+    expect(auditShown(sampleRecord({ ...change, action: 'model.update' }))).toEqual({
+      kind: 'changes',
+      subject: 'model',
+      changes: [
+        { field: 'upstream_key_masked', before: 'sk-…a1b2', after: 'sk-…c3d4' },
+        { field: 'enabled', before: true, after: false },
+      ],
+    });
+    const created = auditShown(
+      sampleRecord({ id: 1, action: 'model.create', token_id: null, after: before }),
+    );
+    expect(created).toMatchObject({ kind: 'values', subject: 'model' });
+    expect(created.kind === 'values' && created.fields.map((f) => f.field)).toEqual([
+      'name',
+      'upstream_url',
+      'upstream_model',
+      'upstream_key_masked',
+      'input_price',
+      'output_price',
+      'cached_input_price',
+      'max_output_tokens',
+      'stream_usage',
+      'enabled',
+    ]);
+  });
+
   it('finds the token’s name after the change, or before it once deleted', () => {
     expect(tokenNameOf({ before: { name: 'Old' }, after: { name: 'New' } })).toBe('New');
     expect(tokenNameOf({ before: { name: 'Gone' }, after: null })).toBe('Gone');

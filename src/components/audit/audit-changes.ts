@@ -1,10 +1,13 @@
 import type { AuditAction, AuditRecord, AuditSubject } from '../../contract/audit';
 
 /** What a record was about, which says how its before and after are read. */
-export type AuditSubjectKind = 'token' | 'option' | 'admin_key';
+export type AuditSubjectKind = 'token' | 'option' | 'admin_key' | 'model';
 
-const subjectOf = (action: AuditAction): AuditSubjectKind =>
-  action.startsWith('token.') ? 'token' : action === 'option.update' ? 'option' : 'admin_key';
+const subjectOf = (action: AuditAction): AuditSubjectKind => {
+  if (action.startsWith('token.')) return 'token';
+  if (action.startsWith('model.')) return 'model';
+  return action === 'option.update' ? 'option' : 'admin_key';
+};
 
 /** The token fields a person set or changes, in the order the form shows them; the key last. */
 const TOKEN_FIELDS = [
@@ -42,6 +45,24 @@ const DELETED: readonly AuditTokenField[] = [
   'expired_time',
 ];
 const ADMIN_KEY_FIELDS = ['name', 'role'] as const;
+/** A model's fields in the order its form shows them; its times change by themselves. */
+export const MODEL_FIELDS = [
+  'name',
+  'upstream_url',
+  'upstream_model',
+  'upstream_key_masked',
+  'input_price',
+  'output_price',
+  'cached_input_price',
+  'max_output_tokens',
+  'stream_usage',
+  'enabled',
+] as const;
+const SUBJECT_FIELDS: Record<Exclude<AuditSubjectKind, 'option'>, readonly string[]> = {
+  token: TOKEN_FIELDS,
+  admin_key: ADMIN_KEY_FIELDS,
+  model: MODEL_FIELDS,
+};
 
 export interface FieldValue {
   field: string;
@@ -95,7 +116,7 @@ function valuesShown(
 ) {
   if (subject === 'token') return tokenValues(record, created);
   if (subject === 'option') return optionFields(record);
-  return valuesOf(record, ADMIN_KEY_FIELDS);
+  return valuesOf(record, SUBJECT_FIELDS[subject]);
 }
 
 function changedFields(
@@ -109,8 +130,7 @@ function changedFields(
       ? [{ field: key, before: before.value, after: after.value }]
       : [];
   }
-  const fields: readonly string[] = subject === 'token' ? TOKEN_FIELDS : ADMIN_KEY_FIELDS;
-  const changes = fields
+  const changes = SUBJECT_FIELDS[subject]
     .filter((field) => before[field] !== after[field])
     .map((field) => ({ field, before: before[field], after: after[field] }));
   return subject === 'token' ? refillAmountAsMeant(changes, before, after) : changes;

@@ -12,6 +12,9 @@ export const ACTION_WORDS: Record<AuditAction, MessageKey> = {
   'option.update': 'audit.action.optionUpdate',
   'admin_key.create': 'audit.action.adminKeyCreate',
   'admin_key.delete': 'audit.action.adminKeyDelete',
+  'model.create': 'audit.action.modelCreate',
+  'model.update': 'audit.action.modelUpdate',
+  'model.delete': 'audit.action.modelDelete',
 };
 
 export const ROLE_WORDS: Record<AdminRole, MessageKey> = {

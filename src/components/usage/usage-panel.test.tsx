@@ -22,12 +22,28 @@ const figures = (fields: Partial<UsageFigures> = {}): UsageFigures => ({
     requests: day === 2 ? 4 : 0,
     quota: day === 2 ? 1_500_000 : 0,
     denied: day === 2 ? 2 : 0,
+    prompt_tokens: day === 2 ? 12_000 : 0,
+    completion_tokens: day === 2 ? 3_000 : 0,
   })),
   by_model: [
-    { model: 'gpt-4o', requests: 4, quota: 1_000_000 },
-    { model: '', requests: 0, quota: 500_000 },
+    {
+      model: 'gpt-4o',
+      requests: 4,
+      quota: 1_000_000,
+      prompt_tokens: 12_000,
+      completion_tokens: 3_000,
+    },
+    { model: '', requests: 0, quota: 500_000, prompt_tokens: 0, completion_tokens: 0 },
   ],
-  totals: { requests: 4, quota: 1_500_000, denied: 2, denied_by_code: { RATE_LIMITED: 2 } },
+  totals: {
+    requests: 4,
+    quota: 1_500_000,
+    denied: 2,
+    denied_by_code: { RATE_LIMITED: 2 },
+    prompt_tokens: 12_000,
+    completion_tokens: 3_000,
+    unsettled: 0,
+  },
   ...fields,
 });
 const service = { baseUrl: 'http://server.test', adminKey: 'k', kind: 'tokendesk' } as const;
@@ -70,6 +86,9 @@ describe('the usage panel', () => {
         quota: 1_500_000,
         denied: 9,
         denied_by_code: { IP_NOT_ALLOWED: 2, RATE_LIMITED: 6, NOT_FOUND: 1 },
+        prompt_tokens: 12_000,
+        completion_tokens: 3_000,
+        unsettled: 0,
       },
     });
     fakeServer({
@@ -110,7 +129,15 @@ describe('the usage panel', () => {
     const empty = figures({
       series: [],
       by_model: [],
-      totals: { requests: 0, quota: 0, denied: 0, denied_by_code: {} },
+      totals: {
+        requests: 0,
+        quota: 0,
+        denied: 0,
+        denied_by_code: {},
+        prompt_tokens: 0,
+        completion_tokens: 0,
+        unsettled: 0,
+      },
     });
     fakeServer({
       'GET /api/status': () => SERVICE_STATUS,

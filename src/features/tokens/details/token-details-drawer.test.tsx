@@ -35,7 +35,15 @@ const emptyUsage: UsageFigures = {
   to: 1,
   series: [],
   by_model: [],
-  totals: { requests: 0, quota: 0, denied: 0, denied_by_code: {} },
+  totals: {
+    requests: 0,
+    quota: 0,
+    denied: 0,
+    denied_by_code: {},
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    unsettled: 0,
+  },
 };
 const GATEWAY_STATUS = ok({ version: 'v0.6', system_name: 'One API', quota_per_unit: 500_000 });
 
