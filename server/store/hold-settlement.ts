@@ -1,3 +1,23 @@
+/**
+ * Holds, and their settlement, as both engines keep them.
+ *
+ * A verify with a request_id and a cost holds that cost: its row in usage_holds is written in the
+ * step that charges the key, so no crash can keep one without the other. On SQLite that step is
+ * synchronous, inside the group commit's transaction (sqlite/holds.ts, sqlite/verify.ts); on
+ * PostgreSQL it is the charge's own statement, a CTE whose UPDATE takes the units only if the key
+ * still has them and whose INSERT writes the row from what the UPDATE returned (postgres/holds.ts).
+ * A plan (the gateway's) decides the cost inside that step from the key as it is then; on
+ * PostgreSQL a cost the key no longer covers makes the UPDATE take nothing, and the verify is
+ * judged again on the row as it now is.
+ *
+ * The report that settles a hold locks its token, deletes the hold, claims its request_id and
+ * applies the difference (settledFigures below) in one transaction (each engine's settle.ts).
+ * Holds older than HOLD_WINDOW_SECONDS are swept by the write every engine makes each second,
+ * through an index on their time and at most HOLD_SWEEP_BATCH a pass: each is counted once as
+ * UNSETTLED in the usage figures and its request_id is closed, so a late report changes nothing.
+ * On PostgreSQL the sweep takes its rows FOR UPDATE SKIP LOCKED, so several instances sweep
+ * without counting a hold twice or meeting the report that settles it.
+ */
 import { HOLD_WINDOW_SECONDS } from '../../src/contract/verify';
 
 /** Holds counted as unsettled in one pass of the periodic write, oldest first. */
