@@ -6,6 +6,7 @@ import { corsFor } from './http/cors';
 import { gatewayRoutes } from './gateway/gateway-routes';
 import { parseGatewayConfig } from './gateway/gateway-config';
 import type { GatewayLimits } from './gateway/completions';
+import { modelTester } from './gateway/model-test';
 import { UpstreamPool } from './gateway/upstream';
 import { dashboardApp } from './http/dashboard';
 import { answerFailures } from './http/failures';
@@ -79,7 +80,10 @@ export function createApp({
   app.route('/api/usage', usageRoutes(store));
   app.route('/api/admin-key', adminKeyRoutes(store));
   app.route('/api/audit', auditRoutes(store));
-  app.route('/api/model', modelRoutes(store));
+  app.route(
+    '/api/model',
+    modelRoutes(store, modelTester(store, gateway.pool, gateway.limits.timeouts)),
+  );
   app.route('/api/status', statusRoutes(store));
   mountApiDescription(app);
   app.route('/healthz', healthRoutes(store));

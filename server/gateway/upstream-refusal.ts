@@ -5,7 +5,8 @@ import type { UpstreamAnswer } from './upstream';
 /** Enough of an upstream's error to pass its message on; the rest is not read. */
 const ERROR_BYTES = 16_384;
 
-async function readSome(body: UpstreamAnswer['body']): Promise<string> {
+/** The start of an answer's body, enough for a message or a small answer; the rest is left. */
+export async function readSome(body: UpstreamAnswer['body']): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of body) {

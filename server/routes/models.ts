@@ -6,6 +6,7 @@ import { allow } from '../http/permission';
 import { resourceApp } from '../http/resource';
 import type { App } from '../http/types';
 import { parseIdParam } from '../http/validate';
+import type { ModelTester } from '../gateway/model-test';
 import type { ModelPort, ModelWriteResult } from '../store/ports/models';
 
 const nameTaken = (name: string | undefined) =>
@@ -19,8 +20,11 @@ function saved(result: ModelWriteResult, id: number, name?: string): Model {
   return result.model;
 }
 
-/** /api/model: the gateway's models; every role that reads tokens reads them, owners change them. */
-export function modelRoutes(store: Omit<ModelPort, 'gatewayModel'>): App {
+/**
+ * /api/model: the gateway's models; every role that reads tokens reads them, owners change and
+ * test them. Only the tester opens a model's upstream key, to send it upstream.
+ */
+export function modelRoutes(store: Omit<ModelPort, 'gatewayModel'>, test: ModelTester): App {
   const models = resourceApp();
   models.get('/', allow('models.read'), async (c) => c.json(ok({ items: await store.models() })));
   models.post('/', allow('models.manage'), limitBody, async (c) => {
@@ -35,6 +39,12 @@ export function modelRoutes(store: Omit<ModelPort, 'gatewayModel'>): App {
     const id = parseIdParam(c);
     if (!(await store.removeModel(id, c.get('audit')))) throw noSuchModel(id);
     return c.json(ok({ id }));
+  });
+  models.post('/:id/test', allow('models.manage'), async (c) => {
+    const id = parseIdParam(c);
+    const result = await test(id, c.req.raw.signal);
+    if (!result) throw noSuchModel(id);
+    return c.json(ok(result));
   });
   return models;
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminKey, AdminRole } from '../../src/contract/admin-key';
 import { OPERATIONS } from '../../src/contract/operations';
+import type { Model } from '../../src/contract/model';
 import type { Token } from '../../src/contract/token';
+import { ECHO_BASE_URL } from '../gateway/echo-upstream';
 import {
   snapshotStore,
   startTestService,
@@ -38,6 +40,18 @@ const bearer = (role: AdminRole) => `Bearer ${keys[role]}`;
 /** A token made by ADMIN_KEY for one call to act on. */
 const freshToken = () =>
   service.createToken({ name: 'Target', remain_quota: 1000, models: 'gpt-4o', subnet: '' });
+
+/** A model answered by the built-in echo upstream: a test of it needs no network. */
+const ECHO_MODEL = { upstream_url: ECHO_BASE_URL, input_price: 1, output_price: 2 };
+
+/** A model made by ADMIN_KEY for one call to act on; its id. */
+async function echoModel(token: Token): Promise<number> {
+  const made = await service.api('POST', '/api/model/', {
+    json: { ...ECHO_MODEL, name: `Model ${token.id}` },
+  });
+  expect(made.status, made.message).toBe(200);
+  return (made.data as Model).id;
+}
 
 type Call = (
   token: Token,
@@ -168,6 +182,35 @@ const TABLE: Array<[string, string, Call, Allowed]> = [
     OWNER,
   ],
   ['listAudit', 'read the audit', () => ['GET', '/api/audit/', {}], READERS],
+  ['listModels', 'list models', () => ['GET', '/api/model/', {}], READERS],
+  [
+    'createModel',
+    'create a model',
+    (token) => ['POST', '/api/model/', { json: { ...ECHO_MODEL, name: `New ${token.id}` } }],
+    OWNER,
+  ],
+  [
+    'updateModel',
+    'switch a model off',
+    async (token) => [
+      'PUT',
+      '/api/model/',
+      { json: { id: await echoModel(token), enabled: false } },
+    ],
+    OWNER,
+  ],
+  [
+    'deleteModel',
+    'delete a model',
+    async (token) => ['DELETE', `/api/model/${await echoModel(token)}`, {}],
+    OWNER,
+  ],
+  [
+    'testModel',
+    'test a model',
+    async (token) => ['POST', `/api/model/${await echoModel(token)}/test`, {}],
+    OWNER,
+  ],
 ];
 
 const ARTICLE: Record<AdminRole, string> = {

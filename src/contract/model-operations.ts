@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { modelCreateSchema, modelListSchema, modelSchema, modelUpdateSchema } from './model';
+import {
+  modelCreateSchema,
+  modelListSchema,
+  modelSchema,
+  modelTestSchema,
+  modelUpdateSchema,
+} from './model';
 import { GUARDED, WRITE, type Operation } from './operation';
 import { idSchema, tokenIdParamsSchema } from './token';
 
@@ -76,6 +82,22 @@ export const MODEL_OPERATIONS: readonly Operation[] = [
     answer: { kind: 'envelope', data: z.object({ id: idSchema }) },
     failures: [400, 404, ...GUARDED],
     examples: [{ title: 'delete a model', path: { id: '1' } }],
+    shared: false,
+  },
+  {
+    id: 'testModel',
+    method: 'POST',
+    path: '/api/model/{id}/test',
+    resource: 'models',
+    summary: 'Test a model',
+    description:
+      'Sends one tiny chat completion ("Say OK.", at most 5 tokens) to the model\'s upstream with its key, switched on or not, and says how it went: the upstream\'s status, the time, the tokens its usage counts, and its answer or what went wrong. No token is charged. Gives up after 20 seconds.',
+    auth: true,
+    permission: 'models.manage',
+    params: tokenIdParamsSchema,
+    answer: { kind: 'envelope', data: modelTestSchema },
+    failures: [400, 404, ...GUARDED],
+    examples: [{ title: 'test a model', path: { id: '1' } }],
     shared: false,
   },
 ];

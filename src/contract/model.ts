@@ -166,3 +166,31 @@ export const modelUpdateSchema = z
   })
   .strict();
 export type ModelUpdate = z.output<typeof modelUpdateSchema>;
+
+/** What one tiny request to a model's upstream showed: POST /api/model/{id}/test. */
+export const modelTestSchema = z
+  .object({
+    ok: z.boolean().meta({
+      description: 'The upstream answered with 2xx and a chat completion.',
+    }),
+    status: z.number().int().nullable().meta({
+      description: "The upstream's HTTP status; null when it gave none (unreachable, or too slow).",
+    }),
+    ms: z.number().int().meta({ description: 'Milliseconds from sending to the whole answer.' }),
+    prompt_tokens: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Input tokens, as the upstream's usage says; null without usage." }),
+    completion_tokens: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Output tokens, as the upstream's usage says; null without usage." }),
+    message: z.string().meta({
+      description:
+        "The answer's text when ok; else what went wrong, in words that name neither the upstream's address nor its key.",
+    }),
+  })
+  .meta({ id: 'ModelTest' });
+export type ModelTest = z.infer<typeof modelTestSchema>;

@@ -76,7 +76,7 @@ describe('the API explorer', () => {
     expect(
       within(nav).getByRole('button', { name: /POST\s*Create a token\s*\/api\/token\// }),
     ).toBeInTheDocument();
-    expect(within(nav).getAllByRole('button')).toHaveLength(28);
+    expect(within(nav).getAllByRole('button')).toHaveLength(29);
     expect(within(nav).getByRole('link', { name: 'Open the reference page' })).toHaveAttribute(
       'href',
       'http://server.test/api/docs',

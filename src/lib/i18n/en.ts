@@ -469,6 +469,7 @@ export const en = {
   'explorer.op.createModel': 'Create a model',
   'explorer.op.updateModel': 'Change a model',
   'explorer.op.deleteModel': 'Delete a model',
+  'explorer.op.testModel': 'Test a model',
   'explorer.about.listModels':
     'Every model the gateway can forward to, ordered by name: its upstream, its prices in USD per 1M tokens and its defaults. Upstream keys only masked.',
   'explorer.about.createModel':
@@ -477,10 +478,15 @@ export const en = {
     'Fields left out keep their values; an upstream_key of "" removes the key. Every instance uses the change from its next request.',
   'explorer.about.deleteModel':
     'Clients naming it get 404 model_not_found from the next request on.',
+  'explorer.about.testModel':
+    'Sends one tiny chat completion ("Say OK.", at most 5 tokens) to the model\'s upstream with its key, switched on or not, and says how it went: the upstream\'s status, the time, the tokens its usage counts, and its answer or what went wrong. No token is charged. Gives up after 20 seconds.',
+  'explorer.field.deleteModel.id': 'The model’s id.',
+  'explorer.field.testModel.id': 'The model’s id.',
   'explorer.example.listModels.0': 'The models',
   'explorer.example.createModel.0': 'A model',
   'explorer.example.updateModel.0': 'Switch a model off',
   'explorer.example.deleteModel.0': 'Delete a model',
+  'explorer.example.testModel.0': 'Test a model',
   'explorer.about.getAdminKeySelf':
     'The id, name and role of the admin key that calls, for every role: ADMIN_KEY is `{ "id": 0, "name": "ADMIN_KEY", "role": "owner" }`.',
   'explorer.about.listAdminKeys': 'Every admin key but ADMIN_KEY, oldest first, keys masked.',

@@ -435,6 +435,7 @@ export const zhCN: Messages = {
   'explorer.op.createModel': '创建模型',
   'explorer.op.updateModel': '修改模型',
   'explorer.op.deleteModel': '删除模型',
+  'explorer.op.testModel': '测试模型',
   'explorer.about.listModels':
     '网关可转发到的全部模型，按名称排序：上游地址、每 100 万 token 的美元价格和默认值。上游密钥只显示掩码。',
   'explorer.about.createModel':
@@ -442,10 +443,15 @@ export const zhCN: Messages = {
   'explorer.about.updateModel':
     '未提供的字段保持原值；upstream_key 为 "" 时删除密钥。每个实例从下一个请求起使用新设置。',
   'explorer.about.deleteModel': '从下一个请求起，使用该模型的客户端会收到 404 model_not_found。',
+  'explorer.about.testModel':
+    '用模型的上游密钥向其上游发送一个极小的聊天补全请求（"Say OK."，最多 5 个 token），无论模型是否启用，并告知结果：上游的状态码、耗时、其用量统计的 token 数，以及它的回答或出错原因。不向任何令牌计费。20 秒后放弃。',
+  'explorer.field.deleteModel.id': '模型的 ID。',
+  'explorer.field.testModel.id': '模型的 ID。',
   'explorer.example.listModels.0': '全部模型',
   'explorer.example.createModel.0': '一个模型',
   'explorer.example.updateModel.0': '停用一个模型',
   'explorer.example.deleteModel.0': '删除一个模型',
+  'explorer.example.testModel.0': '测试一个模型',
   'explorer.about.getAdminKeySelf':
     '调用者所用管理员密钥的 id、名称和角色，所有角色均可调用：ADMIN_KEY 为 `{ "id": 0, "name": "ADMIN_KEY", "role": "owner" }`。',
   'explorer.about.listAdminKeys': '除 ADMIN_KEY 外的全部管理员密钥，按创建先后排列，密钥已打码。',
