@@ -10,6 +10,8 @@ export interface UsagePoint {
   quota: number;
   requests: number;
   denied: number;
+  prompt_tokens: number;
+  completion_tokens: number;
   /** The bucket still running (this hour, today): what it holds so far. */
   partial: boolean;
 }

@@ -149,4 +149,60 @@ describe('the usage panel', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'By model' })).toBeNull();
   });
+
+  it('shows the tokens in and out by model, by period and in all, beside units and USD', async () => {
+    fakeServer({
+      'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/token/5/usage': () => ok(figures()),
+    });
+    const { user } = renderWithProviders(<UsagePanel scope={{ id: 5, name: 'bot' }} />, {
+      connection: service,
+    });
+    const models = await screen.findByRole('table', { name: 'By model' });
+    expect(
+      within(models)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Model', 'Requests', 'Spent', 'Input tokens', 'Output tokens']);
+    expect(within(models).getAllByRole('row')[1]).toHaveTextContent(
+      /gpt-4o\s*4\s*\$2\.00.*12,000\s*3,000$/,
+    );
+    expect(screen.getByText('15,000')).toBeInTheDocument();
+    expect(screen.getByText('12,000 in · 3,000 out')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show the figures as a table' }));
+    const periods = await screen.findByRole('table', { name: 'Usage by period' });
+    expect(within(periods).getAllByRole('row')[3]).toHaveTextContent(/12,000\s*3,000\s*2$/);
+    // Every request was settled: nothing to warn of.
+    expect(screen.queryByText(/never settled/)).toBeNull();
+  });
+
+  it('says how many requests were never settled, charged as held', async () => {
+    const unsettled = figures();
+    unsettled.totals.unsettled = 3;
+    fakeServer({
+      'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/token/5/usage': () => ok(unsettled),
+    });
+    renderWithProviders(<UsagePanel scope={{ id: 5, name: 'bot' }} />, { connection: service });
+    expect(
+      await screen.findByText(/^Requests never settled, charged as held: 3\./),
+    ).toBeInTheDocument();
+  });
+
+  it('lets the chart show cost, requests or tokens, and keeps the choice in the address', async () => {
+    fakeServer({
+      'GET /api/status': () => SERVICE_STATUS,
+      'GET /api/token/5/usage': () => ok(figures()),
+    });
+    const { user } = renderWithProviders(<UsagePanel scope={{ id: 5, name: 'bot' }} />, {
+      connection: service,
+    });
+    const shows = await screen.findByRole('radiogroup', { name: 'The chart shows' });
+    expect(within(shows).getByRole('radio', { name: 'Cost' })).toBeChecked();
+    await user.click(within(shows).getByText('Tokens'));
+    expect(within(shows).getByRole('radio', { name: 'Tokens' })).toBeChecked();
+    expect(new URLSearchParams(window.location.search).get('chart')).toBe('tokens');
+    await user.click(within(shows).getByText('Cost'));
+    expect(new URLSearchParams(window.location.search).has('chart')).toBe(false);
+  });
 });

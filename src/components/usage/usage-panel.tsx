@@ -23,6 +23,12 @@ import { ErrorAlert } from '../error-alert';
 import { useI18n } from '../i18n';
 import { LazyBoundary, lazyPart } from '../lazy-boundary';
 import { useQuota } from '../quota';
+import {
+  CHART_MEASURE_LABELS,
+  CHART_MEASURES,
+  DEFAULT_CHART_MEASURE,
+  isChartMeasure,
+} from './chart-measures';
 import { ByModelTable, SeriesTable } from './usage-tables';
 import { UsageTotals } from './usage-totals';
 import { DEFAULT_USAGE_RANGE, isUsageRange, USAGE_RANGE_CHOICES } from './usage-ranges';
@@ -67,6 +73,8 @@ export function UsagePanel({
   const { quotaPerUnit } = useQuota();
   const [rangeParam, setRange] = useAddressParam('range');
   const choice = isUsageRange(rangeParam) ? rangeParam : DEFAULT_USAGE_RANGE;
+  const [measureParam, setMeasure] = useAddressParam('chart');
+  const measure = isChartMeasure(measureParam) ? measureParam : DEFAULT_CHART_MEASURE;
   const { query, progress } = useUsage(scope, choice);
   const [tableShown, setTableShown] = useState(false);
   const view = query.data;
@@ -120,8 +128,27 @@ export function UsagePanel({
                   busiest: busiest?.label ?? '',
                 })}
               </VisuallyHidden>
+              <SegmentedControl
+                aria-label={t('usage.chart')}
+                size="xs"
+                style={{ alignSelf: 'flex-end' }}
+                value={measure}
+                onChange={(value) =>
+                  setMeasure(value === DEFAULT_CHART_MEASURE ? null : value, { replace: true })
+                }
+                data={CHART_MEASURES.map((value) => ({
+                  value,
+                  label: t(CHART_MEASURE_LABELS[value]),
+                }))}
+              />
               <LazyBoundary>
-                <UsageChart points={points} bucket={view.figures.bucket} height={chartHeight} />
+                <UsageChart
+                  points={points}
+                  bucket={view.figures.bucket}
+                  height={chartHeight}
+                  measure={measure}
+                  deniedCounted={view.deniedCounted}
+                />
               </LazyBoundary>
               <Disclosure
                 id={`usage-table-${scope?.id ?? 'all'}`}

@@ -1,4 +1,4 @@
-import { Badge, Grid, Group, Paper, Text } from '@mantine/core';
+import { Alert, Badge, Grid, Group, Paper, Text } from '@mantine/core';
 import '@mantine/core/styles/Grid.css';
 import { useId, type ReactNode } from 'react';
 import type { UsageFigures } from '../../contract/usage';
@@ -21,7 +21,10 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The range's sums: spent in USD and units, requests, and denied verifies by reason. */
+/**
+ * The range's sums: spent in USD and units, requests, the tokens in and out, and denied verifies
+ * by reason; and the requests whose gateway stopped before settling them, when there are any.
+ */
 export function UsageTotals({
   totals,
   deniedCounted,
@@ -37,22 +40,44 @@ export function UsageTotals({
   );
   return (
     <>
-      {/* On a phone the amount spent, the longest figure, has a row of its own. */}
+      {/* On a phone the amount spent and the tokens, the longest figures, have rows of their own. */}
       <Grid gap="xs">
-        <Grid.Col span={{ base: 12, xs: deniedCounted ? 4 : 6 }}>
+        <Grid.Col span={{ base: 12, xs: 6, md: deniedCounted ? 3 : 4 }}>
           <Stat label={t('usage.spent')}>
             <QuotaAmount units={totals.quota} size="lg" />
           </Stat>
         </Grid.Col>
-        <Grid.Col span={{ base: deniedCounted ? 6 : 12, xs: deniedCounted ? 4 : 6 }}>
+        <Grid.Col span={{ base: 12, xs: 6, md: deniedCounted ? 3 : 4 }}>
+          <Stat label={t('usage.tokens')}>
+            {count.format(totals.prompt_tokens + totals.completion_tokens)}
+            <Text size="xs" c="dimmed" fw={400}>
+              {t('usage.tokensSplit', {
+                input: count.format(totals.prompt_tokens),
+                output: count.format(totals.completion_tokens),
+              })}
+            </Text>
+          </Stat>
+        </Grid.Col>
+        <Grid.Col
+          span={{
+            base: deniedCounted ? 6 : 12,
+            xs: deniedCounted ? 6 : 12,
+            md: deniedCounted ? 3 : 4,
+          }}
+        >
           <Stat label={t('usage.requests')}>{count.format(totals.requests)}</Stat>
         </Grid.Col>
         {deniedCounted && (
-          <Grid.Col span={{ base: 6, xs: 4 }}>
+          <Grid.Col span={{ base: 6, md: 3 }}>
             <Stat label={t('usage.denied')}>{count.format(totals.denied)}</Stat>
           </Grid.Col>
         )}
       </Grid>
+      {totals.unsettled > 0 && (
+        <Alert color="yellow" variant="light">
+          {t('usage.unsettled', { count: count.format(totals.unsettled) })}
+        </Alert>
+      )}
       {codes.length > 0 && (
         <Group gap={6}>
           <Text size="sm" c="dimmed" id={labelId}>
