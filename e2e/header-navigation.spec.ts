@@ -5,6 +5,7 @@ import { connected } from './support/app';
 const SCREENS = [
   { link: 'Tokens', heading: 'Tokens' },
   { link: 'Usage', heading: 'Usage' },
+  { link: 'Models', heading: 'Models' },
   { link: 'Audit', heading: 'Audit' },
 ];
 
@@ -31,7 +32,7 @@ test('on a desktop the links stay where they are and mark the screen shown', asy
   const controls = header.getByRole('link').or(header.getByRole('button'));
   const before = await boxesOf(controls);
 
-  for (const { link, heading } of [SCREENS[1]!, SCREENS[2]!, SCREENS[0]!]) {
+  for (const { link, heading } of [...SCREENS.slice(1), SCREENS[0]!]) {
     await nav.getByRole('link', { name: link, exact: true }).click();
     await expectCurrent(page, nav, heading);
     expect(await boxesOf(controls)).toEqual(before);
@@ -45,9 +46,10 @@ test('on a desktop the links stay where they are and mark the screen shown', asy
     /[?&]view=usage/,
   );
   // The search box's keyboard shortcut is shown where there is a keyboard.
-  await page.goBack();
-  await page.goBack();
-  await expectCurrent(page, nav, 'Tokens');
+  for (const back of ['Models', 'Usage', 'Tokens']) {
+    await page.goBack();
+    await expectCurrent(page, nav, back);
+  }
   await expect(page.getByText('/', { exact: true })).toBeVisible();
 });
 

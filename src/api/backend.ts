@@ -8,6 +8,7 @@ import {
 import { type TokenSummary } from '../contract/token-page';
 import type { AuditPage, AuditQuery } from '../contract/audit';
 import type { AdminIdentity, AdminKey, AdminKeyCreate } from '../contract/admin-key';
+import type { Model, ModelCreate, ModelTest, ModelUpdate } from '../contract/model';
 import type { StatusInfo } from '../contract/status';
 import type { UsageBucket, UsageFigures } from '../contract/usage';
 import type { RotateResult } from '../contract/verify';
@@ -129,6 +130,8 @@ export interface TokenBackend {
   identity(): Promise<AdminIdentity>;
   /** Listing, creating and revoking admin keys; null where the server has one key only. */
   adminKeys: AdminKeysAccess | null;
+  /** The models of the service's own gateway; null where the server manages its models itself. */
+  models: ModelsAccess | null;
 }
 
 export interface AdminKeysAccess {
@@ -136,6 +139,17 @@ export interface AdminKeysAccess {
   /** The new key, whole this once. */
   create(input: AdminKeyCreate): Promise<AdminKey>;
   revoke(id: number): Promise<void>;
+}
+
+export interface ModelsAccess {
+  /** Every model, ordered by name; upstream keys masked. */
+  list(): Promise<Model[]>;
+  create(input: ModelCreate): Promise<Model>;
+  /** Fields left out keep their values; an upstream_key of "" removes the key. */
+  update(patch: ModelUpdate): Promise<Model>;
+  remove(id: number): Promise<void>;
+  /** One tiny request to the model's upstream, charged to no token. */
+  test(id: number): Promise<ModelTest>;
 }
 
 /** A token's switch: derived states (expired, exhausted) are stored as enabled. */

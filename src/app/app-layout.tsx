@@ -7,13 +7,14 @@ import { useReturnFocus } from '../components/use-return-focus';
 import { TokensScreen } from '../features/tokens/tokens-screen';
 import { HeaderBrand } from './header-brand';
 import { HeaderTools, type Panel } from './header-tools';
-import { ScreenNav, screenOf } from './screen-nav';
+import { ScreenNav, screenOf, type ScreenView } from './screen-nav';
 
 const SettingsDrawer = lazyPart(() => import('../features/settings/settings-drawer'));
 const ActivityDrawer = lazyPart(() => import('../features/activity/activity-drawer'));
 const ExplorerDrawer = lazyPart(() => import('../features/explorer/explorer-drawer'));
 const UsageScreen = lazyPart(() => import('../features/usage/usage-screen'));
 const AuditScreen = lazyPart(() => import('../features/audit/audit-screen'));
+const ModelsScreen = lazyPart(() => import('../features/models/models-screen'));
 const TokenDetailsDrawer = lazyPart(
   () => import('../features/tokens/details/token-details-drawer'),
 );
@@ -24,6 +25,13 @@ const detailsId = (value: string | null) =>
 
 /** Read on the first render, so the first layout drawn is the one that stays. */
 const AT_ONCE = { getInitialValueInEffect: false };
+
+/** The screens but the tokens', each a part of its own, loaded when first shown. */
+const LAZY_SCREENS: Record<NonNullable<ScreenView>, typeof UsageScreen> = {
+  usage: UsageScreen,
+  audit: AuditScreen,
+  models: ModelsScreen,
+};
 
 /** The navigation's room in the bar along a phone's foot. */
 const PHONE_NAV_HEIGHT = 56;
@@ -37,6 +45,7 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const [view, setView] = useAddressParam('view');
   const [details, setDetails] = useAddressParam('details');
   const screen = screenOf(view);
+  const LazyScreen = screen === null ? null : LAZY_SCREENS[screen];
   const detailsOf = detailsId(details);
   useReturnFocus(panel !== null);
   useReturnFocus(detailsOf !== null);
@@ -65,8 +74,10 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
       <AppShell.Main>
         {/* Wider than Mantine's largest size: the token table shows every column from 1360 px. */}
         <Container size={1600} px={0}>
-          {screen === 'usage' || screen === 'audit' ? (
-            <LazyBoundary>{screen === 'usage' ? <UsageScreen /> : <AuditScreen />}</LazyBoundary>
+          {LazyScreen ? (
+            <LazyBoundary>
+              <LazyScreen />
+            </LazyBoundary>
           ) : (
             <TokensScreen />
           )}

@@ -2,7 +2,7 @@ import { Button, Group, UnstyledButton } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { addressWith } from '../components/address';
 import { useI18n } from '../components/i18n';
-import { IconChart, IconHistory, IconKey } from '../components/icons';
+import { IconChart, IconHistory, IconKey, IconLayers } from '../components/icons';
 import type { MessageKey } from '../lib/i18n/en';
 import classes from './screen-nav.module.css';
 
@@ -13,6 +13,7 @@ import classes from './screen-nav.module.css';
 export const SCREENS = [
   { view: null, label: 'header.tokens', Icon: IconKey },
   { view: 'usage', label: 'header.usage', Icon: IconChart },
+  { view: 'models', label: 'header.models', Icon: IconLayers },
   { view: 'audit', label: 'header.audit', Icon: IconHistory },
 ] as const satisfies ReadonlyArray<{
   view: string | null;

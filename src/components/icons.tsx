@@ -73,3 +73,6 @@ export const IconChart = (p: P) => <Icon d="M4 20V10M10 20V4M16 20v-7M22 20H2" {
 export const IconHistory = (p: P) => (
   <Icon d="M12 8v4l2 2M3.05 11a9 9 0 1 1 .5 4M3 20v-5h5" {...p} />
 );
+export const IconLayers = (p: P) => (
+  <Icon d="M12 3 3 8l9 5 9-5-9-5zM3 12l9 5 9-5M3 16l9 5 9-5" {...p} />
+);

@@ -195,5 +195,7 @@ export function gatewayBackend<Raw extends UpstreamToken>(
       return { ...OWNER_IDENTITY, name: user.display_name || user.username };
     },
     adminKeys: null,
+    // Both manage their models (channels) themselves, with no API for this dashboard's screen.
+    models: null,
   };
 }

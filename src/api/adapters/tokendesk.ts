@@ -9,6 +9,9 @@ import { rotateResultSchema } from '../../contract/verify';
 import { countedPage, editableFields, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 
+/** The models' schemas load with the screen that shows them, not with every session. */
+const modelContract = () => import('../../contract/model');
+
 /** This project's own token service: paging with totals, masked keys with reveal, partial updates. */
 export function tokendeskBackend(client: ApiClient): TokenBackend {
   return {
@@ -84,6 +87,29 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
       revoke: async (id) => {
         await client.request('DELETE', `/api/admin-key/${id}`, { schema: z.unknown() });
       },
+    },
+    models: {
+      list: async () => {
+        const { modelListSchema } = await modelContract();
+        return (await client.request('GET', '/api/model/', { schema: modelListSchema })).items;
+      },
+      create: async (input) =>
+        client.request('POST', '/api/model/', {
+          body: input,
+          schema: (await modelContract()).modelSchema,
+        }),
+      update: async (patch) =>
+        client.request('PUT', '/api/model/', {
+          body: patch,
+          schema: (await modelContract()).modelSchema,
+        }),
+      remove: async (id) => {
+        await client.request('DELETE', `/api/model/${id}`, { schema: z.unknown() });
+      },
+      test: async (id) =>
+        client.request('POST', `/api/model/${id}/test`, {
+          schema: (await modelContract()).modelTestSchema,
+        }),
     },
   };
 }
