@@ -75,7 +75,8 @@ function axis(
 ): uPlot.Axis {
   return {
     scale,
-    side,
+    // Left unless told: uPlot reads a side given as undefined as the top.
+    ...(side ? { side } : {}),
     stroke: look.colors.text,
     font: look.font,
     label,
