@@ -94,7 +94,7 @@ export function ModelTestDialog({
             {t('models.testAgain')}
           </Button>
           <Button onClick={onClose} data-autofocus>
-            {t('action.close')}
+            {t('models.testDone')}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,4 @@
-import { Button, Code, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Input, PasswordInput, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import type { Model } from '../../contract/model';
@@ -31,9 +31,11 @@ export function UpstreamKeyField({ loaded }: { loaded: Model | null }) {
     change.onChange(value);
   };
 
-  const input = (label: string, description: string) => (
+  /** Under the group's own label on an edit, the input is named for what it holds. */
+  const input = (label: string, description: string, shown = true) => (
     <PasswordInput
-      label={label}
+      label={shown ? label : undefined}
+      aria-label={shown ? undefined : label}
       description={description}
       error={error}
       autoComplete="off"
@@ -51,9 +53,9 @@ export function UpstreamKeyField({ loaded }: { loaded: Model | null }) {
   const masked = loaded.upstream_key_masked;
   return (
     <Stack gap={6} role="group" aria-labelledby={labelId}>
-      <Text size="sm" fw={500} id={labelId}>
+      <Input.Label labelElement="div" id={labelId}>
         {t('models.upstreamKey')}
-      </Text>
+      </Input.Label>
       {change.value === 'keep' && (
         <Text size="sm">
           {masked ? (
@@ -65,7 +67,7 @@ export function UpstreamKeyField({ loaded }: { loaded: Model | null }) {
           )}
         </Text>
       )}
-      {change.value === 'replace' && input(t('models.newKey'), t('models.newKeyHint'))}
+      {change.value === 'replace' && input(t('models.newKey'), t('models.newKeyHint'), false)}
       {change.value === 'remove' && (
         <Text size="sm" fw={500} role="status">
           {t('models.keyWillGo')}

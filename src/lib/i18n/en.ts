@@ -816,6 +816,7 @@ export const en = {
   'models.testEmptyAnswer': '(empty)',
   'models.testProblem': 'What went wrong',
   'models.testAgain': 'Test again',
+  'models.testDone': 'Done',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -769,4 +769,5 @@ export const zhCN: Messages = {
   'models.testEmptyAnswer': '（空）',
   'models.testProblem': '出错原因',
   'models.testAgain': '再测一次',
+  'models.testDone': '完成',
 };
