@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Language } from '../src/lib/i18n/languages';
+import { ECHO_BASE_URL } from '../server/gateway/echo-upstream';
 import { createToken, screenshot } from './support/app';
 import { axeScanCount, expectNoAxeViolations } from './support/axe';
 import { translator } from './support/i18n';
@@ -47,6 +48,17 @@ async function seed(service: RunningService, request: Parameters<typeof createTo
   await call('/api/token/verify', { cost: 100_000, model: 'gpt-4o-mini' });
   await call('/api/token/verify', { cost: 0, model: 'o3' });
   await call('/api/token/usage', { quota: 250_000, model: 'gpt-4o' });
+  // A model answered by the service's built-in echo upstream: its test needs no network.
+  await request.post(`${service.url}/api/model/`, {
+    headers: { Authorization: `Bearer ${service.adminKey}` },
+    data: {
+      name: 'Echo model',
+      upstream_url: ECHO_BASE_URL,
+      upstream_key: 'sk-echo-upstream-key-5678',
+      input_price: 2.5,
+      output_price: 10,
+    },
+  });
 }
 
 const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name });
@@ -248,6 +260,41 @@ for (const { language, locale, scheme } of LANGUAGES) {
         await scanScreen('audit, token filter open');
         await page.getByRole('option', { name: 'Production backend' }).click();
         await expect(audit.getByRole('row')).toHaveCount(2);
+
+        // The models: the list, the form refusing a price, a key being replaced, a test's
+        // result, and the delete confirmation.
+        await screens.getByRole('link', { name: t('header.models') }).click();
+        await expect(page.getByRole('table', { name: t('models.list') })).toContainText(
+          'Echo model',
+        );
+        await scanScreen('models');
+        await screenshot(page, `a11y-models-${tag}`);
+        await page.getByRole('button', { name: t('models.create') }).click();
+        const modelForm = dialogNamed(page, t('models.createTitle'));
+        await modelForm.getByRole('textbox', { name: t('models.inputPrice') }).fill('-1');
+        await modelForm.getByRole('button', { name: t('models.create') }).click();
+        await expect(modelForm.getByText(t('models.err.priceNegative'))).toBeVisible();
+        await scanScreen('create model, validation errors', { dialog: true });
+        await modelForm.getByRole('button', { name: t('action.cancel') }).click();
+        const modelActions = page.getByRole('group', {
+          name: t('action.rowActions', { name: 'Echo model' }),
+        });
+        await modelActions.getByRole('button', { name: t('action.edit') }).click();
+        const modelEdit = dialogNamed(page, t('models.editTitle', { name: 'Echo model' }));
+        await modelEdit.getByRole('button', { name: t('models.replaceKey') }).click();
+        await expect(modelEdit.getByLabel(t('models.newKey'))).toBeFocused();
+        await scanScreen('edit model, replacing the key', { dialog: true });
+        await modelEdit.getByRole('button', { name: t('action.cancel') }).click();
+        await modelActions.getByRole('button', { name: t('models.test') }).click();
+        const modelTest = dialogNamed(page, t('models.testTitle', { name: 'Echo model' }));
+        await expect(modelTest.getByText(t('models.testOk'))).toBeVisible();
+        await scanScreen('model test result', { dialog: true });
+        await modelTest.getByRole('button', { name: t('models.testDone') }).click();
+        await modelActions.getByRole('button', { name: t('action.delete') }).click();
+        const modelDelete = dialogNamed(page, t('models.deleteTitle'));
+        await expect(modelDelete).toContainText('Echo model');
+        await scanScreen('delete model confirmation', { dialog: true });
+        await modelDelete.getByRole('button', { name: t('action.cancel') }).click();
         await screens.getByRole('link', { name: t('header.tokens') }).click();
 
         await page.setViewportSize({ width: 390, height: 844 });
@@ -260,6 +307,10 @@ for (const { language, locale, scheme } of LANGUAGES) {
         ).toBeVisible();
         await scanScreen('audit at 390 px (cards)');
         await screenshot(page, `a11y-audit-390-${tag}`);
+        await screens.getByRole('link', { name: t('header.models') }).click();
+        await expect(page.getByRole('article', { name: 'Echo model' })).toBeVisible();
+        await scanScreen('models at 390 px (cards)');
+        await screenshot(page, `a11y-models-390-${tag}`);
 
         // Last, as its records would come first in the audit: Settings → Admin keys, the form
         // with a refused name, the new key shown once, and the revoke confirmation. On a phone
