@@ -7,19 +7,26 @@ import { ensureWrk } from '../lib/wrk';
 import { overspendTrial } from './gateway/overspend';
 import { addModels, createKey, startHelper, UPSTREAM_KEY } from './gateway/processes';
 import { detailsOf, figuresOf, LATENCY, type Measured } from './gateway/report';
-import { closeSequentialAgents, sequentialTimes, type Endpoint } from './gateway/sequential';
+import {
+  closeSequentialAgents,
+  sequentialTimes,
+  warmUp,
+  type Endpoint,
+} from './gateway/sequential';
 import { upstreamBase } from './gateway/shapes';
 import { slowStreams } from './gateway/slow-streams';
-import { loadRounds } from './gateway/throughput';
+import { CONNECTIONS, loadRounds } from './gateway/throughput';
 
 /** Keys the load goes round; each has a budget no run can spend, so that every chat is held. */
 const LOAD_KEYS = 4;
 const LARGE_BUDGET = 10_000_000_000_000;
+/** Chats of each kind a restarted service answers before its memory is measured. */
+const WARM_UP_CHATS = 200;
 
 /**
  * The service as an OpenAI-compatible gateway, beside a fake upstream and a bare node:http proxy
  * to it, each its own process: added latency, time to first streamed byte, throughput and p99
- * at 16 connections, memory under a thousand slow streams, and overspend under bursts.
+ * at 16 connections, overspend under bursts, and memory under a thousand slow streams.
  */
 export async function gatewaySuite(context: BenchContext): Promise<SuiteResult> {
   const { rounds, roundSeconds } = context.settings;
@@ -27,7 +34,7 @@ export async function gatewaySuite(context: BenchContext): Promise<SuiteResult> 
   const upstream = await startHelper('fake-upstream.ts');
   const proxy = await startHelper('bare-proxy.ts', [upstreamBase(upstream.url), UPSTREAM_KEY]);
   const database = { engine: 'sqlite', dataDir: join(context.tempDir, 'gateway-data') } as const;
-  const service = await startService({ database });
+  let service = await startService({ database });
   try {
     await addModels(service, upstream.url);
     const keys: string[] = [];
@@ -51,13 +58,23 @@ export async function gatewaySuite(context: BenchContext): Promise<SuiteResult> 
     const firstByte = await sequentialTimes(endpoints, { stream: true, ...LATENCY });
     closeSequentialAgents();
 
-    progress(`gateway: 16 connections, ${rounds} alternated rounds of ${roundSeconds} s`);
+    progress(
+      `gateway: ${CONNECTIONS} connections, ${rounds} alternated rounds of ${roundSeconds} s`,
+    );
     const load = await loadRounds(ofService, ofProxy, keys, { rounds, seconds: roundSeconds });
 
     progress('gateway: bursts of 50 chats on a small budget');
     const overspend = await overspendTrial(service);
 
-    progress('gateway: a thousand slow streams at once');
+    // A fresh process on the same database, warmed up: its resident size holds no garbage of the
+    // load above, and the load's connections to the upstream are gone.
+    progress('gateway: the service started again, then a thousand slow streams at once');
+    await service.stop();
+    service = await startService({ database });
+    const restarted = { ...ofService, url: service.url };
+    await warmUp(restarted, false, WARM_UP_CHATS);
+    await warmUp(restarted, true, WARM_UP_CHATS);
+    closeSequentialAgents();
     const memory = await slowStreams(service, authorization);
 
     const measured: Measured = { whole, firstByte, load, overspend, memory };

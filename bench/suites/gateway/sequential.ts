@@ -59,6 +59,12 @@ function timeOne(endpoint: Endpoint, body: string, stream: boolean): Promise<num
   });
 }
 
+/** Chats one at a time, untimed: the code they run is compiled and their connection open. */
+export async function warmUp(endpoint: Endpoint, stream: boolean, chats: number): Promise<void> {
+  const body = chatBody({ stream });
+  for (let i = 0; i < chats; i += 1) await timeOne(endpoint, body, stream);
+}
+
 export interface SequentialOptions {
   stream: boolean;
   rounds: number;
@@ -75,9 +81,7 @@ export async function sequentialTimes(
   options: SequentialOptions,
 ): Promise<Map<EndpointName, number[]>> {
   const body = chatBody({ stream: options.stream });
-  for (const endpoint of endpoints) {
-    for (let i = 0; i < options.warmUp; i += 1) await timeOne(endpoint, body, options.stream);
-  }
+  for (const endpoint of endpoints) await warmUp(endpoint, options.stream, options.warmUp);
   const times = new Map<EndpointName, number[]>(endpoints.map(({ name }) => [name, []]));
   for (let round = 0; round < options.rounds; round += 1) {
     const order = endpoints.map((_, i) => endpoints[(i + round) % endpoints.length] as Endpoint);
