@@ -6,9 +6,10 @@ import { startService } from '../lib/service';
 import { ensureWrk } from '../lib/wrk';
 import { overspendTrial } from './gateway/overspend';
 import { addModels, createKey, startHelper, UPSTREAM_KEY } from './gateway/processes';
-import { detailsOf, figuresOf, LATENCY, type Measured } from './gateway/report';
+import { detailsOf, figuresOf, type Measured } from './gateway/report';
 import {
   closeSequentialAgents,
+  LATENCY,
   sequentialTimes,
   warmUp,
   type Endpoint,

@@ -59,12 +59,7 @@ function answerWhole(response: ServerResponse, model: unknown, words: string[]) 
   response.end(body);
 }
 
-function answerStream(
-  request: IncomingMessage,
-  response: ServerResponse,
-  body: Record<string, unknown>,
-  words: string[],
-) {
+function answerStream(response: ServerResponse, body: Record<string, unknown>, words: string[]) {
   const id = `chatcmpl-bench${(served += 1)}`;
   const created = Math.floor(Date.now() / 1000);
   const chunk = (delta: object, finish: string | null, extra: object = {}) =>
@@ -108,7 +103,8 @@ function answerStream(
       response.end();
     }
   }, SLOW_EVERY_MS);
-  request.socket.once('close', () => clearInterval(timer));
+  // The gateway gone (a client that left): stop writing.
+  response.once('close', () => clearInterval(timer));
 }
 
 const server = createServer((request, response) => {
@@ -119,7 +115,7 @@ const server = createServer((request, response) => {
   readBody(request).then(
     (body) => {
       const words = wordsFor(body);
-      if (body.stream === true) answerStream(request, response, body, words);
+      if (body.stream === true) answerStream(response, body, words);
       else answerWhole(response, body.model, words);
     },
     () => response.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"json"}'),

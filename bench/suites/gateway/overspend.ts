@@ -40,10 +40,15 @@ async function chat(service: RunningService, authorization: string, stream: bool
   if (response.status === 200) {
     return stream && !text.endsWith('data: [DONE]\n\n') ? 'stream cut short' : 'ok';
   }
-  const code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
+  let code: string | undefined;
+  try {
+    code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
+  } catch {
+    // Not OpenAI's error shape: the status says enough.
+  }
   return response.status === 429 && code === 'insufficient_quota'
     ? 'refused'
-    : `${response.status} ${code}`;
+    : `${response.status} ${code ?? 'without an OpenAI error'}`;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '../../lib/figures';
 import { median, percentile } from '../../lib/stats';
 import { BUDGET_REQUESTS, CHAT_COST, WAVE, type Overspend } from './overspend';
-import type { EndpointName } from './sequential';
+import { LATENCY, type EndpointName } from './sequential';
 import { SLOW_WORDS, STREAMS, type SlowStreams } from './slow-streams';
 import {
   CONNECTIONS,
@@ -23,8 +23,6 @@ import {
 } from './throughput';
 
 const SECTION = 'Gateway (SQLite)';
-/** Chats one at a time: rounds of perRound to each endpoint in turn, after warmUp each. */
-export const LATENCY = { rounds: 10, perRound: 200, warmUp: 200 };
 
 const LATENCY_ANCHOR = 'Bifrost (Go) +0.44 ms, Portkey OSS +2.37 ms, LiteLLM +4.34 ms';
 const THROUGHPUT_ANCHOR = 'LiteLLM ~180 req/s max, Portkey 674 req/s at 16';

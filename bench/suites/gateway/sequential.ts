@@ -65,6 +65,9 @@ export async function warmUp(endpoint: Endpoint, stream: boolean, chats: number)
   for (let i = 0; i < chats; i += 1) await timeOne(endpoint, body, stream);
 }
 
+/** Chats one at a time: rounds of perRound to each endpoint in turn, after warmUp each. */
+export const LATENCY = { rounds: 10, perRound: 200, warmUp: 200 };
+
 export interface SequentialOptions {
   stream: boolean;
   rounds: number;
