@@ -4,8 +4,9 @@ import type { SuiteResult } from '../lib/figures';
 import { progress } from '../lib/log';
 import { startService } from '../lib/service';
 import { ensureWrk } from '../lib/wrk';
-import { overspendTrial } from './gateway/overspend';
-import { addModels, createKey, startHelper, UPSTREAM_KEY } from './gateway/processes';
+import { overspendTrial, WAVE } from './gateway/overspend';
+import { startHelper } from './gateway/helper-process';
+import { addModels, createKey, UPSTREAM_KEY } from './gateway/service-setup';
 import { detailsOf, figuresOf, type Measured } from './gateway/report';
 import {
   closeSequentialAgents,
@@ -64,7 +65,7 @@ export async function gatewaySuite(context: BenchContext): Promise<SuiteResult> 
     );
     const load = await loadRounds(ofService, ofProxy, keys, { rounds, seconds: roundSeconds });
 
-    progress('gateway: bursts of 50 chats on a small budget');
+    progress(`gateway: bursts of ${WAVE} chats on a small budget`);
     const overspend = await overspendTrial(service);
 
     // A fresh process on the same database, warmed up: its resident size holds no garbage of the

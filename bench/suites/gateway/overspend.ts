@@ -2,7 +2,7 @@ import { DEFAULT_QUOTA_PER_UNIT } from '../../../src/contract/status';
 import { progress } from '../../lib/log';
 import { settled } from '../../lib/api';
 import type { RunningService } from '../../lib/service';
-import { createKey, INPUT_PRICE, OUTPUT_PRICE, readQuota } from './processes';
+import { createKey, INPUT_PRICE, OUTPUT_PRICE, readQuota } from './service-setup';
 import { ANSWER_WORDS, CHAT_PATH, chatBody, PROMPT_TOKENS } from './shapes';
 
 export const WAVE = 50;
