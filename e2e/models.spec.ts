@@ -245,11 +245,27 @@ for (const { language, locale, scheme } of LOOKS) {
 
     test('the models, their dialogs and the usage in tokens, for people to look at', async ({
       page,
+      request,
     }) => {
       test.setTimeout(120_000);
       // The demo: its tokens have months of usage, and the model demo-echo needs no network.
       const demo = await startService({ env: { DEMO: '1' } });
+      // Shots are taken with transitions ended: a button leaving its loading state, say.
+      const shot = (name: string, fullPage = false) =>
+        page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage, animations: 'disabled' });
       try {
+        // A model with a key of its own, to be seen masked; never tested, as it needs a network.
+        const keyed = await request.post(`${demo.url}/api/model/`, {
+          headers: { Authorization: `Bearer ${demo.adminKey}` },
+          data: {
+            name: 'gpt-4o-mini',
+            upstream_url: 'https://api.openai.com/v1',
+            upstream_key: 'sk-proj-look-at-me-not-4f2a',
+            input_price: 0.15,
+            output_price: 0.6,
+          },
+        });
+        expect(keyed.ok()).toBe(true);
         await page.goto(demo.url);
         await page.getByLabel(t('connect.adminKey')).fill(demo.adminKey);
         await page.getByRole('button', { name: t('connect.submit') }).click();
@@ -261,26 +277,47 @@ for (const { language, locale, scheme } of LOOKS) {
           await page.setViewportSize({ width, height: 900 });
           await page.goto(`${demo.url}/?view=models`);
           await expect(page.getByText('demo-echo', { exact: true })).toBeVisible();
-          await page.screenshot({ path: `${SCREENSHOTS}/models-${tag}.png`, fullPage: true });
+          await shot(`models-${tag}`, true);
 
-          const actions = page.getByRole('group', {
-            name: t('action.rowActions', { name: 'demo-echo' }),
-          });
-          await actions.getByRole('button', { name: t('action.edit') }).click();
-          const edit = page.getByRole('dialog', {
-            name: t('models.editTitle', { name: 'demo-echo' }),
-          });
-          await edit.getByRole('button', { name: t('models.replaceKey') }).click();
-          await expect(edit.getByLabel(t('models.newKey'))).toBeFocused();
-          await page.screenshot({ path: `${SCREENSHOTS}/model-dialog-${tag}.png` });
+          await page.getByRole('button', { name: t('models.create') }).click();
+          const create = page.getByRole('dialog', { name: t('models.createTitle') });
+          await create.getByRole('textbox', { name: t('models.name') }).fill('deepseek-chat');
+          await create
+            .getByRole('textbox', { name: t('models.upstreamUrl') })
+            .fill('https://api.deepseek.com/v1');
+          await create.getByRole('textbox', { name: t('models.inputPrice') }).fill('0.27');
+          await create.getByRole('textbox', { name: t('models.outputPrice') }).fill('-1');
+          await create.getByRole('button', { name: t('models.create') }).click();
+          await expect(create.getByText(t('models.err.priceNegative'))).toBeVisible();
+          await shot(`model-create-${tag}`);
           await page.keyboard.press('Escape');
 
-          await actions.getByRole('button', { name: t('models.test') }).click();
+          await page
+            .getByRole('group', { name: t('action.rowActions', { name: 'gpt-4o-mini' }) })
+            .getByRole('button', { name: t('action.edit') })
+            .click();
+          const edit = page.getByRole('dialog', {
+            name: t('models.editTitle', { name: 'gpt-4o-mini' }),
+          });
+          await expect(edit.getByRole('group', { name: t('models.upstreamKey') })).toContainText(
+            'sk-…4f2a',
+          );
+          await shot(`model-edit-${tag}`);
+          await edit.getByRole('button', { name: t('models.replaceKey') }).click();
+          await expect(edit.getByLabel(t('models.newKey'))).toBeFocused();
+          await shot(`model-edit-replacing-${tag}`);
+          await page.keyboard.press('Escape');
+
+          await page
+            .getByRole('group', { name: t('action.rowActions', { name: 'demo-echo' }) })
+            .getByRole('button', { name: t('models.test') })
+            .click();
           const tested = page.getByRole('dialog', {
             name: t('models.testTitle', { name: 'demo-echo' }),
           });
           await expect(tested.getByText(t('models.testOk'))).toBeVisible();
-          await page.screenshot({ path: `${SCREENSHOTS}/model-test-${tag}.png` });
+          await expect(tested.getByRole('button', { name: t('models.testAgain') })).toBeEnabled();
+          await shot(`model-test-${tag}`);
           await page.keyboard.press('Escape');
 
           await page.goto(`${demo.url}/?view=usage&chart=tokens`);
@@ -290,7 +327,27 @@ for (const { language, locale, scheme } of LOOKS) {
             }),
           ).toBeVisible();
           await expect(page.locator('canvas').first()).toBeVisible();
-          await page.screenshot({ path: `${SCREENSHOTS}/usage-tokens-${tag}.png`, fullPage: true });
+          await shot(`usage-tokens-${tag}`, true);
+
+          // A token's own usage panel, in its details, opened from the list of top spenders.
+          await page.getByRole('link', { name: 'Production backend' }).click();
+          const details = page.getByRole('dialog', {
+            name: t('details.title', { name: 'Production backend' }),
+          });
+          const usage = details.getByRole('region', { name: t('details.usage') });
+          await usage
+            .getByRole('radiogroup', { name: t('usage.chart') })
+            .getByText(t('usage.chart.tokens'))
+            .click();
+          await expect(
+            usage.getByRole('table', { name: t('usage.byModel') }).getByRole('columnheader', {
+              name: t('usage.outputTokens'),
+            }),
+          ).toBeAttached();
+          // The panel at the top of the drawer's view: its totals, the chart and the models.
+          await usage.evaluate((section) => section.scrollIntoView({ block: 'start' }));
+          await expect(usage.locator('canvas').first()).toBeVisible();
+          await shot(`details-usage-tokens-${tag}`);
         }
       } finally {
         await demo.stop();
