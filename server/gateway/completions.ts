@@ -77,7 +77,7 @@ export class Completions {
     const plan = this.plan(call, model, prices);
     const held = await this.store.verify(
       { key: call.key, model: name, ip: call.ip, cost: 0, request_id: requestId },
-      { plan },
+      { plan, awaitDisk: false },
     );
     if (held.code !== 'VALID' || held.token_id === null) throw this.refused(held, name);
     const tokenId = held.token_id;
@@ -85,14 +85,17 @@ export class Completions {
     const upstreamBody = this.upstreamBody(call, model, stream, held.max_output_tokens);
     const settle = (quota: number, usage?: { prompt_tokens: number; completion_tokens: number }) =>
       this.store
-        .report({
-          token_id: tokenId,
-          request_id: requestId,
-          model: name,
-          quota,
-          prompt_tokens: usage?.prompt_tokens,
-          completion_tokens: usage?.completion_tokens,
-        })
+        .report(
+          {
+            token_id: tokenId,
+            request_id: requestId,
+            model: name,
+            quota,
+            prompt_tokens: usage?.prompt_tokens,
+            completion_tokens: usage?.completion_tokens,
+          },
+          { awaitDisk: false },
+        )
         .then(
           () => undefined,
           (error: unknown) => console.error('settling a gateway request failed:', error),

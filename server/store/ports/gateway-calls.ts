@@ -20,6 +20,18 @@ export interface HoldTerms {
   plan?: HoldPlan;
   /** The model does not exist or is switched off: refused as MODEL_NOT_ALLOWED, in its place. */
   modelUnavailable?: boolean;
+  /** false: the charge is answered once committed, without waiting for the disk (see WriteTiming). */
+  awaitDisk?: boolean;
+}
+
+/**
+ * How long the answer to a write waits. awaitDisk false, for the gateway's own holds and
+ * settlements: once committed, not once synced to disk; a killed service keeps the write, a
+ * power cut may lose it, which can leave a request uncharged but never charges one twice. A
+ * store whose commits are already shared by its instances (PostgreSQL) always waits.
+ */
+export interface WriteTiming {
+  awaitDisk?: boolean;
 }
 
 export interface HoldOutcome extends VerifyResult {
@@ -43,7 +55,7 @@ export interface GatewayCalls {
    */
   verify(request: TokenVerify, terms?: HoldTerms): Promise<HoldOutcome>;
   /** Settles what a request really cost; a request_id counts once within 24 hours. */
-  report(report: UsageReport): Promise<ReportOutcome>;
+  report(report: UsageReport, timing?: WriteTiming): Promise<ReportOutcome>;
   /** Writes the usage figures and last-used times gathered so far (they wait up to a second). */
   flushUsage(): Promise<void>;
 }

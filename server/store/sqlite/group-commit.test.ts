@@ -74,6 +74,19 @@ describe('group commit', () => {
     expect(db.inTransaction).toBe(false);
   });
 
+  it('commits a batch of writes that need not await the disk without a sync, and syncs again after', async () => {
+    const level = () => db.pragma('synchronous', { simple: true });
+    const seen = await Promise.all([
+      writes.run(level, { awaitDisk: false }),
+      writes.run(level, { awaitDisk: false }),
+    ]);
+    expect(seen).toEqual([1, 1]); // NORMAL: committed to the WAL, no sync
+    expect(await writes.run(level)).toBe(2); // FULL again for a write that awaits the disk
+    const mixed = await Promise.all([writes.run(level, { awaitDisk: false }), writes.run(level)]);
+    expect(mixed).toEqual([2, 2]); // one write awaiting the disk makes its whole batch wait
+    expect(level()).toBe(2);
+  });
+
   it('commits at once on flush()', () => {
     void writes.run(insert('now'));
     writes.flush();

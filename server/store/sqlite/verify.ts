@@ -142,11 +142,11 @@ export function sqliteGatewayCalls(
         const answer = decide(digest, request, terms, now, false);
         if (answer !== NEEDS_WRITE) return answer;
       }
-      return writes.run(() => decide(digest, request, terms, now, true) as HoldOutcome);
+      return writes.run(() => decide(digest, request, terms, now, true) as HoldOutcome, terms);
     },
-    async report(report) {
+    async report(report, timing) {
       const now = clock();
-      return writes.run(() => settle(report, now));
+      return writes.run(() => settle(report, now), timing);
     },
     // A read of the figures with nothing pending writes nothing, not an empty transaction.
     async flushUsage() {
