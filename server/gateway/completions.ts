@@ -176,11 +176,11 @@ export class Completions {
       keepAliveMs: this.limits.keepAliveMs,
       abortUpstream: () => answer.body.destroy(),
       failureEvent: (error) => `data: ${JSON.stringify(failureOf(error).body)}\n\n`,
-      onEnd: ({ usage, delivered, end }) => {
-        void settlement(call.kind, call.body, { usage, delivered, end }, prices).then((charge) =>
-          settle(charge.quota, charge.usage),
-        );
-      },
+      onEnd: ({ usage, delivered, end }) =>
+        settlement(call.kind, call.body, { usage, delivered, end }, prices).then(
+          (charge) => settle(charge.quota, charge.usage),
+          (error: unknown) => console.error('settling a gateway request failed:', error),
+        ),
     });
     return {
       status: 200,

@@ -26,8 +26,11 @@ export interface RelayOptions {
   removeUsage: boolean;
   /** A comment is sent after this long without a byte, so proxies keep the connection. */
   keepAliveMs: number;
-  /** Called once, however the stream ends. */
-  onEnd: (relayed: RelayedStream) => void;
+  /**
+   * Called once, however the stream ends. A promise it returns is awaited before the stream
+   * closes, so a client reading its key's quota once the answer has ended sees the charge settled.
+   */
+  onEnd: (relayed: RelayedStream) => unknown;
   /** Stops the upstream request (the client has gone). */
   abortUpstream: () => void;
   /** The error event sent to the client when the upstream fails mid-stream. */
@@ -54,11 +57,11 @@ export function relayStream(
   let ended = false;
   let keepAlive: NodeJS.Timeout | undefined;
 
-  const finish = (end: StreamEnd) => {
+  const finish = async (end: StreamEnd) => {
     if (ended) return;
     ended = true;
     clearTimeout(keepAlive);
-    options.onEnd({ end, usage, delivered });
+    await options.onEnd({ end, usage, delivered });
   };
 
   /** The event as the client gets it: as it came, without the usage it did not ask for, or none. */
@@ -98,8 +101,8 @@ export function relayStream(
             if (next.done) {
               const rest = events.rest();
               if (rest.trim() !== '') controller.enqueue(encoder.encode(pass(rest)));
+              await finish(sawDone ? 'done' : 'ended');
               controller.close();
-              finish(sawDone ? 'done' : 'ended');
               return;
             }
             const out = events.push(next.value).map(pass).join('');
@@ -112,13 +115,14 @@ export function relayStream(
         } catch (error) {
           if (ended) return;
           controller.enqueue(encoder.encode(options.failureEvent(error)));
+          await finish('upstream_failed');
           controller.close();
-          finish('upstream_failed');
         }
       },
       cancel() {
         options.abortUpstream();
-        finish('client_gone');
+        // Nobody is left to wait for the settlement.
+        void finish('client_gone');
       },
     },
     // One event at a time: the client's pace sets the upstream's.
