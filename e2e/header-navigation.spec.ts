@@ -6,6 +6,7 @@ const SCREENS = [
   { link: 'Tokens', heading: 'Tokens' },
   { link: 'Usage', heading: 'Usage' },
   { link: 'Audit', heading: 'Audit' },
+  { link: 'Playground', heading: 'Playground' },
 ];
 
 const boxesOf = async (locator: Locator) =>

@@ -14,6 +14,7 @@ const ActivityDrawer = lazyPart(() => import('../features/activity/activity-draw
 const ExplorerDrawer = lazyPart(() => import('../features/explorer/explorer-drawer'));
 const UsageScreen = lazyPart(() => import('../features/usage/usage-screen'));
 const AuditScreen = lazyPart(() => import('../features/audit/audit-screen'));
+const PlaygroundScreen = lazyPart(() => import('../features/tokens/try-it/playground-screen'));
 const TokenDetailsDrawer = lazyPart(
   () => import('../features/tokens/details/token-details-drawer'),
 );
@@ -67,6 +68,10 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
         <Container size={1600} px={0}>
           {screen === 'usage' || screen === 'audit' ? (
             <LazyBoundary>{screen === 'usage' ? <UsageScreen /> : <AuditScreen />}</LazyBoundary>
+          ) : screen === 'playground' ? (
+            <LazyBoundary>
+              <PlaygroundScreen />
+            </LazyBoundary>
           ) : (
             <TokensScreen />
           )}

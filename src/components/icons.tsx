@@ -73,3 +73,7 @@ export const IconChart = (p: P) => <Icon d="M4 20V10M10 20V4M16 20v-7M22 20H2" {
 export const IconHistory = (p: P) => (
   <Icon d="M12 8v4l2 2M3.05 11a9 9 0 1 1 .5 4M3 20v-5h5" {...p} />
 );
+export const IconChat = (p: P) => (
+  <Icon d="M4 18V6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H8l-4 4v-2M8 9h8M8 12h5" {...p} />
+);
+export const IconBack = (p: P) => <Icon d="M19 12H5M11 6l-6 6 6 6" {...p} />;
