@@ -1,11 +1,14 @@
-import { createContext, useContext } from 'react';
-import type { OpenAiAccess } from './openai-access';
+import { createContext } from 'react';
+import type { ClientHooks, Connection } from './client';
 
-/** OpenAI's routes of the session's server, called with a token's key (Try it). */
-export const OpenAiContext = createContext<OpenAiAccess | null>(null);
-
-export function useOpenAi(): OpenAiAccess {
-  const access = useContext(OpenAiContext);
-  if (!access) throw new Error('useOpenAi needs a connected session');
-  return access;
+/**
+ * What OpenAI's routes of the session's server need (Try it): the address, and the activity log
+ * to write to. The calls themselves are made by the part of the app that uses them, loaded on
+ * demand (use-openai.ts), so the signed-in app does not carry them.
+ */
+export interface OpenAiSession {
+  connection: Pick<Connection, 'baseUrl'>;
+  hooks: Pick<ClientHooks, 'onCall'>;
 }
+
+export const OpenAiContext = createContext<OpenAiSession | null>(null);

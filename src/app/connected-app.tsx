@@ -10,8 +10,7 @@ import { BackendContext } from '../api/backend-context';
 import { createClient, type Connection } from '../api/client';
 import { createBackend } from '../api/create-backend';
 import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
-import { createOpenAiAccess } from '../api/openai-access';
-import { OpenAiContext } from '../api/openai-context';
+import { OpenAiContext, type OpenAiSession } from '../api/openai-context';
 import { sessionStore } from '../api/session';
 import { SessionAccess } from '../components/access';
 import type { AdminIdentity } from '../contract/admin-key';
@@ -79,8 +78,8 @@ export function ConnectedApp({
     return { connection, exchange: client.exchange };
   }, [connection]);
   // Try it's calls, made with a token's key: a refusal there is the token's, not the session's.
-  const openAi = useMemo(
-    () => createOpenAiAccess(connection, { onCall: activityLog.add }),
+  const openAi = useMemo<OpenAiSession>(
+    () => ({ connection, hooks: { onCall: activityLog.add } }),
     [connection],
   );
   return (

@@ -8,7 +8,6 @@ import { BackendContext } from '../api/backend-context';
 import { createClient, type ClientHooks, type Connection } from '../api/client';
 import { createBackend } from '../api/create-backend';
 import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
-import { createOpenAiAccess } from '../api/openai-access';
 import { OpenAiContext } from '../api/openai-context';
 import { createQueryClient } from '../app/query-client';
 import { ServerQuota } from '../app/server-quota';
@@ -45,7 +44,7 @@ export function renderWithProviders(
   const exchange: ExchangeAccess | null = connection
     ? { connection, exchange: createClient(connection, { onCall: hooks.onCall }).exchange }
     : null;
-  const openAi = connection ? createOpenAiAccess(connection, { onCall: hooks.onCall }) : null;
+  const openAi = connection ? { connection, hooks: { onCall: hooks.onCall } } : null;
 
   function Providers({ children }: { children: ReactNode }) {
     const connected =

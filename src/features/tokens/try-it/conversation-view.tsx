@@ -1,4 +1,4 @@
-import { Badge, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useLayoutEffect, useRef } from 'react';
 import { useI18n } from '../../../components/i18n';
 import { RefusalAlert } from './refusal-alert';
@@ -50,9 +50,14 @@ export function ConversationView({
       }}
     >
       {turns.length === 0 && (
-        <Text size="sm" c="dimmed" ta="center" m="auto" px="md">
-          {t('tryIt.empty')}
-        </Text>
+        <Stack gap="xs" m="auto" px="md" maw="32rem">
+          <Text size="sm" c="dimmed" ta="center">
+            {t('tryIt.empty')}
+          </Text>
+          <Text size="xs" c="dimmed" ta="center">
+            {t('tryIt.keyNote')}
+          </Text>
+        </Stack>
       )}
       {turns.map((turn) => (
         <div key={turn.id} className={classes.turn}>

@@ -35,7 +35,7 @@ export default function PlaygroundScreen() {
   return (
     <div className={classes.screen}>
       <ScreenHeader title={t('playground.title')} intro={t('playground.intro')} />
-      <Group gap="md" align="flex-end">
+      <Group gap="md" align="flex-end" wrap="nowrap">
         <TokenPicker
           value={id}
           knownName={token?.name ?? null}
@@ -50,6 +50,7 @@ export default function PlaygroundScreen() {
             }}
             size="sm"
             pb={8}
+            style={{ flexShrink: 0 }}
           >
             {t('playground.details')}
           </Anchor>

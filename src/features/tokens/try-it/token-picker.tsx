@@ -52,7 +52,7 @@ export function TokenPicker({
       value={value === null ? null : String(value)}
       onChange={(next) => onChange(next === null ? null : Number(next))}
       allowDeselect={false}
-      w={{ base: '100%', xs: 320 }}
+      style={{ flex: '0 1 20rem', minWidth: 0 }}
     />
   );
 }

@@ -6,9 +6,8 @@ export const tryItKeys = {
   all: (id: number) => [...tokenKeys.detail(id), 'try-it'] as const,
   key: (id: number) => [...tryItKeys.all(id), 'key'] as const,
   /**
-   * The models the key may use, asked again when the token changes in a way that could change
-   * the answer: its status, allow-list or quota (a used-up key is refused the list).
+   * The models the key may use: asked again after an edit of the token (every write of the
+   * tokens feature reads its queries again), not after a reply, which changes only its quota.
    */
-  models: (token: Token) =>
-    [...tryItKeys.all(token.id), 'models', token.status, token.models] as const,
+  models: (token: Token) => [...tryItKeys.all(token.id), 'models', token.models] as const,
 };

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Select, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ChatRefusal, isChatRefusal } from '../../../api/chat-refusal';
@@ -47,7 +47,8 @@ export default function TryItPanel({
 
   return (
     <div className={classes.panel}>
-      <Group gap="md" align="flex-end" justify="space-between">
+      {/* The quota and Clear move under the model where the width is short. */}
+      <Group gap="sm" align="flex-end" justify="space-between">
         <Select
           label={t('tryIt.model')}
           data={offered}
@@ -58,15 +59,19 @@ export default function TryItPanel({
           disabled={offered.length === 0}
           placeholder={models.isPending && key.data ? t('tryIt.modelsLoading') : undefined}
           comboboxProps={{ withinPortal: false }}
-          w={{ base: '100%', xs: 240 }}
+          style={{ flex: '1 0 10rem', maxWidth: '15rem' }}
         />
         <Group gap="sm" wrap="nowrap">
-          <StatusBadge status={token.status} />
           <div role="status" aria-label={t('tryIt.left')}>
-            <Text size="xs" c="dimmed">
-              {t('tryIt.left')}
-            </Text>
-            <Text size="sm" fw={500}>
+            <Group gap={6} wrap="nowrap">
+              <Text size="xs" c="dimmed">
+                {t('tryIt.left')}
+              </Text>
+              <Box visibleFrom="xs">
+                <StatusBadge status={token.status} />
+              </Box>
+            </Group>
+            <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
               {token.unlimited_quota ? t('quota.unlimited') : amount(token.remain_quota)}
             </Text>
           </div>
@@ -109,9 +114,6 @@ export default function TryItPanel({
         onSend={(text) => chat.send(text, model!)}
         onStop={chat.stop}
       />
-      <Text size="xs" c="dimmed">
-        {t('tryIt.keyNote')}
-      </Text>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isChatRefusal } from '../../../api/chat-refusal';
-import { useOpenAi } from '../../../api/openai-context';
+import { useOpenAi } from '../../../api/use-openai';
 import { tryKeys } from '../../../api/try-keys';
 import type { Token } from '../../../contract/token';
 import { tryItKeys } from './try-it-keys';
@@ -22,5 +22,6 @@ export function useChatModels(token: Token, key: string | undefined) {
     enabled: key !== undefined,
     retry: false,
     staleTime: 60_000,
+    refetchOnWindowFocus: false,
   });
 }

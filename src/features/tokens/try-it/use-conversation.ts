@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useBackend } from '../../../api/backend-context';
 import { ChatRefusal, isChatRefusal } from '../../../api/chat-refusal';
 import type { ChatMessage } from '../../../api/openai-access';
-import { useOpenAi } from '../../../api/openai-context';
+import { useOpenAi } from '../../../api/use-openai';
 import { tryKeys } from '../../../api/try-keys';
 import type { ChatUsage } from '../../../contract/openai-answers';
 import { tokenKeys } from '../api/keys';
