@@ -1,8 +1,8 @@
 /**
  * `npm run bench [-- SUITE ...] [--tokens N] [--rounds N] [--seconds N]`: measures the dashboard
  * and the service against their goals, prints a table on stdout and writes bench/results.md.
- * Suites: bundle, lighthouse, throughput, throughput-postgres, scale, scale-postgres, interaction
- * (all by default). The -postgres suites start a throwaway PostgreSQL cluster, removed at the end.
+ * Suites: bundle, lighthouse, throughput, throughput-postgres, verify, gateway, scale,
+ * scale-postgres, interaction (all by default). The -postgres suites start a throwaway PostgreSQL cluster, removed at the end.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { describeMachine } from './lib/machine';
 import { RESULTS_FILE, WORK_DIR } from './lib/paths';
 import { markdownReport, textTable } from './lib/report';
 import { bundleSuite } from './suites/bundle';
+import { gatewaySuite } from './suites/gateway';
 import { interactionSuite } from './suites/interaction';
 import { lighthouseSuite } from './suites/lighthouse';
 import { scaleSuite } from './suites/scale';
@@ -40,6 +41,7 @@ const SUITES: Suite[] = [
     run: throughputPostgresSuite,
   },
   { name: 'verify', title: 'Verify', run: verifySuite },
+  { name: 'gateway', title: 'Gateway (SQLite)', run: gatewaySuite },
   { name: 'scale', title: 'Scale (SQLite)', run: scaleSuite('sqlite') },
   { name: 'scale-postgres', title: 'Scale (PostgreSQL)', run: scaleSuite('postgres') },
   { name: 'interaction', title: 'Interaction', run: interactionSuite },
@@ -48,8 +50,8 @@ const SUITES: Suite[] = [
 const USAGE = `usage: npm run bench [-- SUITE ...] [--tokens N] [--rounds N] [--seconds N]
 suites: ${SUITES.map((suite) => suite.name).join(', ')} (all by default)
   --tokens N   tokens in the scale database (default 1000000)
-  --rounds N   alternated rounds per target in the throughput suite (default 3)
-  --seconds N  seconds per throughput round (default 10)`;
+  --rounds N   alternated rounds per target in the throughput, verify and gateway suites (default 3)
+  --seconds N  seconds per round of those suites (default 10)`;
 
 function readArguments(): { suites: Suite[]; settings: Settings } {
   const { values, positionals } = parseArgs({

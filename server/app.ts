@@ -5,8 +5,7 @@ import type { FailureCounter } from './failure-limiter';
 import { corsFor } from './http/cors';
 import { gatewayRoutes } from './gateway/gateway-routes';
 import { parseGatewayConfig } from './gateway/gateway-config';
-import type { GatewayLimits } from './gateway/completions';
-import { UpstreamPool } from './gateway/upstream';
+import { GatewayRuntime } from './gateway/gateway-runtime';
 import { dashboardApp } from './http/dashboard';
 import { answerFailures } from './http/failures';
 import { compressWhenAccepted } from './http/fast-paths';
@@ -34,13 +33,8 @@ export interface AppOptions {
   now?: () => number;
   /** Where wrong admin keys are counted; this process by default. */
   failures?: FailureCounter;
-  /** The gateway's connections to its upstreams, and its limits; a pool of its own by default. */
-  gateway?: { pool: UpstreamPool; limits: GatewayLimits };
-}
-
-function defaultGateway() {
-  const limits = parseGatewayConfig({});
-  return { pool: new UpstreamPool(limits.timeouts.firstByteMs), limits };
+  /** The gateway's connections, limits and settlements; one of its own by default. */
+  gateway?: GatewayRuntime;
 }
 
 /** The whole service as a Hono app, not listening: main.ts serves it, tests call app.request(). */
@@ -51,7 +45,7 @@ export function createApp({
   distDir,
   now = Date.now,
   failures,
-  gateway = defaultGateway(),
+  gateway = new GatewayRuntime(parseGatewayConfig({})),
 }: AppOptions): App {
   // strict: false makes the trailing slash optional on every route.
   const app = new Hono<AppEnv>({ strict: false });
@@ -83,7 +77,10 @@ export function createApp({
   app.route('/api/status', statusRoutes(store));
   mountApiDescription(app);
   app.route('/healthz', healthRoutes(store));
-  app.route('/v1', gatewayRoutes({ store, ...gateway, trustedProxies: config.trustProxy ?? null }));
+  app.route(
+    '/v1',
+    gatewayRoutes({ store, runtime: gateway, trustedProxies: config.trustProxy ?? null }),
+  );
   app.route('/', dashboardApp(distDir));
 
   return answerFailures(app);

@@ -14,7 +14,7 @@ import { createProxyApp } from './proxy-app';
 import { loadConfig, type Config } from './config';
 import { addDemoDataIfEmpty } from './demo-tokens';
 import { addDemoModelIfNone } from './demo/demo-model';
-import { UpstreamPool } from './gateway/upstream';
+import { GatewayRuntime } from './gateway/gateway-runtime';
 import { openPostgresStore } from './store/postgres/store';
 import { openSqliteStore } from './store/sqlite/store';
 import { nowInSeconds } from './store/token-record';
@@ -31,7 +31,7 @@ const SWEEP_MS = 50;
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const { app, store, pool } = config.upstreamUrl
+  const { app, store, gateway } = config.upstreamUrl
     ? {
         app: createProxyApp({
           upstream: config.upstreamUrl,
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
           distDir: config.dashboardDir ?? BUILT_DASHBOARD,
         }),
         store: null,
-        pool: null,
+        gateway: null,
       }
     : await tokenService(config);
   const mode = config.upstreamUrl ? ` (proxy to ${config.upstreamUrl.origin})` : '';
@@ -66,7 +66,10 @@ async function main(): Promise<void> {
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(cut);
-      void Promise.all([store?.close(), pool?.close()]).then(() => process.exit(0));
+      // Requests answered before the stop are settled before the database closes.
+      void (gateway?.close() ?? Promise.resolve())
+        .then(() => store?.close())
+        .then(() => process.exit(0));
     });
     server.closeIdleConnections();
   };
@@ -85,22 +88,22 @@ function configOrExit(): Config {
 /** The embedded token service: its database, its admin key, its routes. */
 async function tokenService(
   config: Config,
-): Promise<{ app: App; store: TokenStore; pool: UpstreamPool }> {
+): Promise<{ app: App; store: TokenStore; gateway: GatewayRuntime }> {
   const { store, adminKey, failures } = await storeOrExit(config);
   if (adminKey.source.kind === 'generated') {
     announceGeneratedKey(adminKey.key, adminKey.source.file);
   }
   if (config.demo) await addDemoDataIfNeeded(store);
-  const pool = new UpstreamPool(config.gateway.timeouts.firstByteMs);
+  const gateway = new GatewayRuntime(config.gateway);
   return {
-    pool,
+    gateway,
     app: createApp({
       store,
       adminKey: adminKey.key,
       config,
       distDir: config.dashboardDir ?? BUILT_DASHBOARD,
       failures,
-      gateway: { pool, limits: config.gateway },
+      gateway,
     }),
     store,
   };

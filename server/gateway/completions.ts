@@ -9,12 +9,8 @@ import { modelNotFound, rateHeaders, refusal, upstreamFailure } from './openai-e
 import { PriceList } from './prices';
 import { countField, GatewayRefusal, invalidRequest } from './request-body';
 import { relayStream } from './stream-relay';
-import {
-  unavailable,
-  UpstreamUnavailable,
-  type GatewayTimeouts,
-  type UpstreamPool,
-} from './upstream';
+import type { GatewayRuntime } from './gateway-runtime';
+import { unavailable, UpstreamUnavailable, type GatewayTimeouts } from './upstream';
 import { upstreamRefusal } from './upstream-refusal';
 
 export interface GatewayLimits {
@@ -55,8 +51,7 @@ export class Completions {
   constructor(
     private readonly store: Pick<GatewayCalls, 'verify' | 'report'> &
       Pick<ModelPort, 'gatewayModel'>,
-    private readonly pool: UpstreamPool,
-    private readonly limits: GatewayLimits,
+    private readonly runtime: GatewayRuntime,
   ) {}
 
   async handle(call: CompletionCall): Promise<GatewayAnswer> {
@@ -98,18 +93,21 @@ export class Completions {
           prompt_tokens: usage?.prompt_tokens,
           completion_tokens: usage?.completion_tokens,
         })
-        .catch((error: unknown) => console.error('settling a gateway request failed:', error));
+        .then(
+          () => undefined,
+          (error: unknown) => console.error('settling a gateway request failed:', error),
+        );
     const release = () => settle(0);
 
     let answer;
     try {
-      answer = await this.pool.send({
+      answer = await this.runtime.pool.send({
         baseUrl: model.upstream_url,
         path: call.path,
         key: model.upstream_key,
         body: JSON.stringify(upstreamBody),
         accept: stream ? 'text/event-stream' : 'application/json',
-        timeouts: this.limits.timeouts,
+        timeouts: this.runtime.limits.timeouts,
         signal: call.signal,
       });
     } catch (error) {
@@ -146,13 +144,14 @@ export class Completions {
       const parsed = parseJson(text);
       const delivered = new DeliveredText();
       delivered.add(deliveredTextOf(parsed));
-      const charge = await settlement(
-        call.kind,
-        call.body,
-        { usage: usageOf(parsed), delivered },
-        prices,
+      // Settled just after the answer leaves: a settlement's commit waits for the disk, and the
+      // client need not (the bench's added latency at p50: 1.4 to 2.3 ms with it in the way).
+      // Should the service stop in between, the hold stands as charged, never charged twice.
+      this.runtime.track(
+        settlement(call.kind, call.body, { usage: usageOf(parsed), delivered }, prices).then(
+          (charge) => settle(charge.quota, charge.usage),
+        ),
       );
-      await settle(charge.quota, charge.usage);
       return {
         status: 200,
         headers: { ...headers, 'content-type': answer.contentType || 'application/json' },
@@ -173,14 +172,16 @@ export class Completions {
       (call.body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
     const body = relayStream(prepend(first, iterator), {
       removeUsage: model.stream_usage && !clientAsked,
-      keepAliveMs: this.limits.keepAliveMs,
+      keepAliveMs: this.runtime.limits.keepAliveMs,
       abortUpstream: () => answer.body.destroy(),
       failureEvent: (error) => `data: ${JSON.stringify(failureOf(error).body)}\n\n`,
-      onEnd: ({ usage, delivered, end }) =>
-        settlement(call.kind, call.body, { usage, delivered, end }, prices).then(
+      onEnd: ({ usage, delivered, end }) => {
+        const settled = settlement(call.kind, call.body, { usage, delivered, end }, prices).then(
           (charge) => settle(charge.quota, charge.usage),
-          (error: unknown) => console.error('settling a gateway request failed:', error),
-        ),
+        );
+        this.runtime.track(settled);
+        return settled;
+      },
     });
     return {
       status: 200,

@@ -16,7 +16,7 @@ export const invalidRequest = (message: string, param: string | null = null) =>
  * type is not insisted on.
  */
 export async function readRequestBody(
-  body: ReadableStream<Uint8Array> | null,
+  body: AsyncIterable<Uint8Array> | null,
   declaredLength: string | undefined,
   limit: number,
 ): Promise<{ value: Record<string, unknown>; text: string }> {

@@ -20,7 +20,9 @@ async function relay(parts: string[], removeUsage: boolean, failAfter?: number) 
   const stream = relayStream(upstream(parts, failAfter), {
     removeUsage,
     keepAliveMs: 60_000,
-    onEnd: (relayed) => (ended = relayed),
+    onEnd: async (relayed) => {
+      ended = relayed;
+    },
     abortUpstream: () => (aborted = true),
     failureEvent: () => chunk({ error: { message: 'upstream failed' } }),
   });
@@ -72,7 +74,9 @@ describe('relayStream', () => {
     const stream = relayStream(upstream([text('a'), text('b')]), {
       removeUsage: false,
       keepAliveMs: 60_000,
-      onEnd: (relayed) => (ended = relayed),
+      onEnd: async (relayed) => {
+        ended = relayed;
+      },
       abortUpstream: () => (aborted = true),
       failureEvent: () => '',
     });
@@ -111,7 +115,7 @@ describe('relayStream', () => {
     const stream = relayStream(slow(), {
       removeUsage: false,
       keepAliveMs: 30,
-      onEnd: () => {},
+      onEnd: async () => {},
       abortUpstream: () => {},
       failureEvent: () => '',
     });

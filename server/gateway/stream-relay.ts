@@ -27,10 +27,10 @@ export interface RelayOptions {
   /** A comment is sent after this long without a byte, so proxies keep the connection. */
   keepAliveMs: number;
   /**
-   * Called once, however the stream ends. A promise it returns is awaited before the stream
-   * closes, so a client reading its key's quota once the answer has ended sees the charge settled.
+   * Called once, however the stream ends; the stream's last piece (`[DONE]`, or the error event)
+   * waits for it, so a client that reads the key's quota after the stream sees it settled.
    */
-  onEnd: (relayed: RelayedStream) => unknown;
+  onEnd: (relayed: RelayedStream) => Promise<void>;
   /** Stops the upstream request (the client has gone). */
   abortUpstream: () => void;
   /** The error event sent to the client when the upstream fails mid-stream. */
@@ -53,15 +53,16 @@ export function relayStream(
   const delivered = new DeliveredText();
   const iterator = upstream[Symbol.asyncIterator]();
   let usage: Usage | null = null;
-  let sawDone = false;
+  /** `[DONE]` as the upstream wrote it, held back until the request is settled. */
+  let done: string | null = null;
   let ended = false;
   let keepAlive: NodeJS.Timeout | undefined;
 
-  const finish = async (end: StreamEnd) => {
-    if (ended) return;
+  const finish = (end: StreamEnd): Promise<void> => {
+    if (ended) return Promise.resolve();
     ended = true;
     clearTimeout(keepAlive);
-    await options.onEnd({ end, usage, delivered });
+    return options.onEnd({ end, usage, delivered });
   };
 
   /** The event as the client gets it: as it came, without the usage it did not ask for, or none. */
@@ -69,8 +70,8 @@ export function relayStream(
     const data = eventData(event);
     if (data === null) return event;
     if (data.trim() === '[DONE]') {
-      sawDone = true;
-      return event;
+      done = event;
+      return '';
     }
     let chunk: unknown;
     try {
@@ -101,7 +102,8 @@ export function relayStream(
             if (next.done) {
               const rest = events.rest();
               if (rest.trim() !== '') controller.enqueue(encoder.encode(pass(rest)));
-              await finish(sawDone ? 'done' : 'ended');
+              await finish(done === null ? 'ended' : 'done');
+              if (done !== null) controller.enqueue(encoder.encode(done));
               controller.close();
               return;
             }
@@ -114,14 +116,14 @@ export function relayStream(
           }
         } catch (error) {
           if (ended) return;
-          controller.enqueue(encoder.encode(options.failureEvent(error)));
+          const failure = encoder.encode(options.failureEvent(error));
           await finish('upstream_failed');
+          controller.enqueue(failure);
           controller.close();
         }
       },
       cancel() {
         options.abortUpstream();
-        // Nobody is left to wait for the settlement.
         void finish('client_gone');
       },
     },

@@ -12,7 +12,7 @@ import { openTestStore, TEST_ADMIN_KEY, type TestStore } from '../test-support';
 import type { GatewayLimits } from './completions';
 import { parseGatewayConfig } from './gateway-config';
 import { startTestUpstream, type TestUpstream } from './test-upstream';
-import { UpstreamPool } from './upstream';
+import { GatewayRuntime } from './gateway-runtime';
 
 /** The upstream key every test model is given: no answer, log or record may show it. */
 export const UPSTREAM_KEY = 'sk-upstream-0123456789-SECRET-abcdef';
@@ -41,14 +41,16 @@ export async function startTestGateway(limits: Partial<GatewayLimits> = {}): Pro
   const store = openTestStore();
   const gatewayLimits = { ...parseGatewayConfig({}), ...limits };
   const closers: (() => Promise<unknown>)[] = [];
+  const runtimes: GatewayRuntime[] = [];
   const serve = async (instanceStore: TokenStore) => {
-    const pool = new UpstreamPool(gatewayLimits.timeouts.firstByteMs);
+    const runtime = new GatewayRuntime(gatewayLimits);
+    runtimes.push(runtime);
     const app = createApp({
       store: instanceStore,
       adminKey: TEST_ADMIN_KEY,
       config: { corsOrigins: [] },
       distDir: join(store.dataDir, 'no-dist'),
-      gateway: { pool, limits: gatewayLimits },
+      gateway: runtime,
     });
     const server = await new Promise<Server>((resolve) => {
       const listening: Server = listen({
@@ -61,7 +63,7 @@ export async function startTestGateway(limits: Partial<GatewayLimits> = {}): Pro
     closers.unshift(async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await pool.close();
+      await runtime.close();
     });
     const address = server.address();
     return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -113,6 +115,8 @@ export async function startTestGateway(limits: Partial<GatewayLimits> = {}): Pro
       return created.data as Token & { key: string };
     },
     async get(id) {
+      // A non-streamed answer is settled just after it leaves.
+      for (const runtime of runtimes) await runtime.settled();
       await store.store.flushUsage();
       return (await admin('GET', `/api/token/${id}`)).data as Token;
     },

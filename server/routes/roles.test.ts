@@ -39,6 +39,22 @@ const bearer = (role: AdminRole) => `Bearer ${keys[role]}`;
 const freshToken = () =>
   service.createToken({ name: 'Target', remain_quota: 1000, models: 'gpt-4o', subnet: '' });
 
+let models = 0;
+const modelBody = (name: string) => ({
+  name,
+  upstream_url: 'https://upstream.example.com/v1',
+  input_price: 1,
+  output_price: 2,
+});
+
+/** A model made by ADMIN_KEY for one call to act on; its id. */
+async function freshModel(): Promise<number> {
+  const created = await service.api('POST', '/api/model/', {
+    json: modelBody(`Target ${(models += 1)}`),
+  });
+  return (created.data as { id: number }).id;
+}
+
 type Call = (
   token: Token,
 ) => Promise<[string, string, RequestOptions]> | [string, string, RequestOptions];
@@ -168,6 +184,25 @@ const TABLE: Array<[string, string, Call, Allowed]> = [
     OWNER,
   ],
   ['listAudit', 'read the audit', () => ['GET', '/api/audit/', {}], READERS],
+  ['listModels', 'list models', () => ['GET', '/api/model/', {}], READERS],
+  [
+    'createModel',
+    'create a model',
+    () => ['POST', '/api/model/', { json: modelBody(`New ${(models += 1)}`) }],
+    OWNER,
+  ],
+  [
+    'updateModel',
+    'switch a model off',
+    async () => ['PUT', '/api/model/', { json: { id: await freshModel(), enabled: false } }],
+    OWNER,
+  ],
+  [
+    'deleteModel',
+    'delete a model',
+    async () => ['DELETE', `/api/model/${await freshModel()}`, {}],
+    OWNER,
+  ],
 ];
 
 const ARTICLE: Record<AdminRole, string> = {
