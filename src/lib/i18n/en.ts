@@ -641,6 +641,8 @@ export const en = {
   'tryIt.back': 'Back to details',
   'tryIt.keyNote':
     'The key is revealed once (the audit records it) and kept in this tab only, until you log out.',
+  'tryIt.pricesElsewhere':
+    '{kind} does not share its models’ prices, so none are shown here: each reply’s cost is what {kind} charged the token.',
   'tryIt.revealing': 'Revealing the key…',
   'tryIt.revealFailed': 'The key could not be revealed',
   'tryIt.model': 'Model',
@@ -670,7 +672,8 @@ export const en = {
   'tryIt.refused.quota': 'Insufficient quota — add quota to this token',
   'tryIt.refused.rate-limited': 'Rate limited — retry in {seconds} s',
   'tryIt.refused.rateLimitedSoon': 'Rate limited — retry shortly',
-  'tryIt.refused.model': 'Model not allowed for this key',
+  'tryIt.refused.model':
+    'Model not allowed for this key — pick another, or allow it in the token’s models',
   'tryIt.refused.key-disabled': 'Key disabled — enable the token to use it',
   'tryIt.refused.key-expired': 'Key expired — extend the token’s expiry',
   'tryIt.refused.key-unknown': 'Key not accepted — it may have been rotated',

@@ -598,6 +598,8 @@ export const zhCN: Messages = {
   'tryIt.needsReveal': '试用令牌需要它的完整密钥，而你的密钥（{role}）不能查看密钥。',
   'tryIt.back': '返回详情',
   'tryIt.keyNote': '密钥只查看一次（审计会记录），仅保存在此标签页中，退出登录即清除。',
+  'tryIt.pricesElsewhere':
+    '{kind} 不提供其模型的价格，因此这里不显示价格：每条回答的花费就是 {kind} 向令牌收取的额度。',
   'tryIt.revealing': '正在查看密钥…',
   'tryIt.revealFailed': '无法查看密钥',
   'tryIt.model': '模型',
@@ -626,7 +628,7 @@ export const zhCN: Messages = {
   'tryIt.refused.quota': '额度不足 — 请为此令牌增加额度',
   'tryIt.refused.rate-limited': '请求过于频繁 — 请在 {seconds} 秒后重试',
   'tryIt.refused.rateLimitedSoon': '请求过于频繁 — 请稍后重试',
-  'tryIt.refused.model': '此密钥不能使用该模型',
+  'tryIt.refused.model': '此密钥不能使用该模型 — 请换一个模型，或在令牌的模型中允许它',
   'tryIt.refused.key-disabled': '密钥已禁用 — 启用令牌后才能使用',
   'tryIt.refused.key-expired': '密钥已过期 — 请延长令牌的过期时间',
   'tryIt.refused.key-unknown': '密钥未被接受 — 可能已被轮换',

@@ -1,5 +1,6 @@
 import { Badge, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useLayoutEffect, useRef } from 'react';
+import { useBackend } from '../../../api/backend-context';
 import { useI18n } from '../../../components/i18n';
 import { RefusalAlert } from './refusal-alert';
 import { ReplyFacts } from './reply-facts';
@@ -25,6 +26,7 @@ export function ConversationView({
   onRevealAgain: () => void;
 }) {
   const { t } = useI18n();
+  const { kind } = useBackend();
   const box = useRef<HTMLDivElement>(null);
   const following = useRef(true);
 
@@ -57,6 +59,11 @@ export function ConversationView({
           <Text size="xs" c="dimmed" ta="center">
             {t('tryIt.keyNote')}
           </Text>
+          {kind !== 'tokendesk' && (
+            <Text size="xs" c="dimmed" ta="center">
+              {t('tryIt.pricesElsewhere', { kind })}
+            </Text>
+          )}
         </Stack>
       )}
       {turns.map((turn) => (
