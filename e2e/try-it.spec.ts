@@ -4,6 +4,7 @@ import type { EmulatorHandle, NewApiToken } from './emulators/gateway/types';
 import { ADMIN_KEY, connected, createToken, getToken, unique } from './support/app';
 import { ACCESS_TOKEN, connectToGateway } from './support/gateway';
 import { startService, type RunningService } from './support/service';
+import { ensureEchoModel, longMessage, setQuota } from './support/try-it';
 
 /**
  * Try it: a token's key used as its clients use it, from its details and on the Playground,
@@ -11,21 +12,6 @@ import { startService, type RunningService } from './support/service';
  * proxy mode, against new-api's relay.
  */
 const auth = (key = ADMIN_KEY) => ({ Authorization: `Bearer ${key}` });
-
-/** The demo's model, answered by the echo upstream built into the service; made once. */
-async function ensureEchoModel(request: APIRequestContext) {
-  const response = await request.post('/api/model/', {
-    headers: auth(),
-    data: {
-      name: 'demo-echo',
-      upstream_url: 'http://echo.invalid/v1',
-      input_price: 2.5,
-      output_price: 10,
-      max_output_tokens: 1_024,
-    },
-  });
-  expect([200, 409]).toContain(response.status());
-}
 
 async function createAdminKey(request: APIRequestContext, role: string) {
   const response = await request.post('/api/admin-key/', {
@@ -66,7 +52,7 @@ async function sendAndWatch(place: Locator, message: string, model = 'demo-echo'
   return { answer, partial, cost: await unitsIn(answer.getByText(/^Cost /)) };
 }
 
-const LONG = Array.from({ length: 40 }, (_, i) => `word${i + 1}`).join(' ');
+const LONG = longMessage(40);
 
 test.describe('Try it on this service', () => {
   test.beforeAll(async ({ request }) => {
@@ -130,11 +116,7 @@ test.describe('Try it on this service', () => {
     await expect(main.getByRole('combobox', { name: 'Model' })).toHaveValue('demo-echo');
     await sendAndWatch(main, 'hello');
 
-    const emptied = await request.put('/api/token/', {
-      headers: auth(),
-      data: { id: token.id, remain_quota: 0 },
-    });
-    expect(emptied.ok()).toBe(true);
+    await setQuota(request, token.id, 0);
     const box = main.getByRole('textbox', { name: 'Message' });
     await box.fill('one more');
     await box.press('Enter');
@@ -148,8 +130,66 @@ test.describe('Try it on this service', () => {
     await expect(page.getByRole('dialog', { name: 'Edit token' })).toBeVisible();
   });
 
+  test('Stop ends an answer midway: what came stays, and the quota falls by what it cost', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('Stopped');
+    const token = await createToken(request, { name, remain_quota: 500_000 });
+    await connected(page);
+    await page.goto(`/?view=playground&try=${token.id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('combobox', { name: 'Model' })).toHaveValue('demo-echo');
+    const before = await unitsIn(quotaLeft(main));
+    const long = longMessage(300, 'w');
+    const box = main.getByRole('textbox', { name: 'Message' });
+    await box.fill(long);
+    await box.press('Enter');
+    const answer = main.getByRole('article', { name: 'Answer (demo-echo)' });
+    await expect(answer).toContainText('w5 ');
+    await main.getByRole('button', { name: 'Stop' }).click();
+    await expect(answer.getByText('Stopped', { exact: true })).toBeVisible();
+    await expect(answer).toContainText('read back from the token’s used quota');
+    expect(await answer.textContent()).not.toContain('w300');
+    const cost = await unitsIn(answer.getByText(/^Cost /));
+    expect(cost).toBeGreaterThan(0);
+    await expect.poll(() => unitsIn(quotaLeft(main))).toBe(before - cost);
+    expect((await getToken(request, token.id)).used_quota).toBe(cost);
+    // The box is free for the next message.
+    await expect(main.getByRole('button', { name: 'Send' })).toBeVisible();
+  });
+
+  test('a key at its requests per minute is refused the next, with when to retry', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('Limited');
+    const token = await createToken(request, { name, remain_quota: 500_000 });
+    // Two: listing the key's models is one of its requests, the first message the other.
+    const limited = await request.put('/api/token/', {
+      headers: auth(),
+      data: { id: token.id, rpm_limit: 2 },
+    });
+    expect(limited.ok()).toBe(true);
+    await connected(page);
+    await page.goto(`/?view=playground&try=${token.id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('combobox', { name: 'Model' })).toHaveValue('demo-echo');
+    await sendAndWatch(main, 'first');
+    const box = main.getByRole('textbox', { name: 'Message' });
+    await box.fill('second');
+    await box.press('Enter');
+    const refusal = main.getByRole('alert').filter({ hasText: 'Rate limited' });
+    await expect(refusal).toContainText(/Rate limited — retry in \d+ s/);
+    await expect(refusal).toContainText('The client gets HTTP 429 · rate_limit_exceeded');
+    await expect(box).toHaveValue('second');
+  });
+
   for (const role of ['viewer', 'operator']) {
-    test(`a ${role} key sees Try it off, and why`, async ({ page, request }) => {
+    test(`${role === 'viewer' ? 'a' : 'an'} ${role} key sees Try it off, and why`, async ({
+      page,
+      request,
+    }) => {
       const name = unique('Not tried');
       const token = await createToken(request, { name, remain_quota: 1_000 });
       const key = await createAdminKey(request, role);
@@ -187,10 +227,16 @@ test.describe('Try it on this service', () => {
       expect(where.y + where.height).toBeLessThanOrEqual(844 - 56);
     };
     await inView(box);
-    for (const message of ['first message', 'second message', LONG]) {
+    for (const message of ['first message', 'second message', longMessage(120)]) {
       await sendAndWatch(main, message);
     }
-    // A long conversation scrolls inside its box; the composer stays where it was.
+    // And a refusal under them, once the token is emptied.
+    await setQuota(request, token.id, 0);
+    await box.fill('one more');
+    await box.press('Enter');
+    await expect(main.getByRole('alert').filter({ hasText: 'Insufficient quota' })).toBeVisible();
+    // A long conversation scrolls inside its box, all of it: the page itself does not scroll,
+    // and the composer stays where it was.
     await inView(box);
     await expect(main.getByRole('button', { name: 'Send' })).toBeInViewport();
     expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(
@@ -237,6 +283,10 @@ test.describe('Try it through proxy mode on new-api', () => {
     await drawer.getByRole('button', { name: 'Try it' }).click();
     // The models are new-api's, as the key's limits allow.
     await expect(drawer.getByRole('combobox', { name: 'Model' })).toHaveValue('gpt-4o');
+    // new-api keeps its prices: the cost is what it charged, and the panel says so.
+    await expect(
+      drawer.getByText('new-api does not share its models’ prices, so none are shown here'),
+    ).toBeVisible();
     const before = await unitsIn(quotaLeft(drawer));
     const { partial, cost } = await sendAndWatch(drawer, LONG, 'gpt-4o');
     expect(partial.length).toBeGreaterThanOrEqual(2);
