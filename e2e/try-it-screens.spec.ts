@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Language } from '../src/lib/i18n/languages';
-import { ADMIN_KEY, createToken, screenshot, unique } from './support/app';
+import { mkdirSync } from 'node:fs';
+import { ADMIN_KEY, createToken, SCREENSHOTS, unique } from './support/app';
 import { expectNoAxeViolations } from './support/axe';
 import { translator, type Translate } from './support/i18n';
 import { ensureEchoModel, longMessage, setQuota } from './support/try-it';
@@ -79,6 +80,15 @@ for (const { language, locale, scheme } of VARIANTS) {
       }
     });
   });
+}
+
+/**
+ * What is on screen, for people to look at: the window only, as a drawer covers it while the
+ * page behind runs on below.
+ */
+async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
 }
 
 /** Sends a long message and takes the screenshot while its answer is still coming. */
