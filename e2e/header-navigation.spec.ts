@@ -7,6 +7,7 @@ const SCREENS = [
   { link: 'Usage', heading: 'Usage' },
   { link: 'Models', heading: 'Models' },
   { link: 'Audit', heading: 'Audit' },
+  { link: 'Playground', heading: 'Playground' },
 ];
 
 const boxesOf = async (locator: Locator) =>

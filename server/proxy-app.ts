@@ -5,7 +5,7 @@ import { ok } from './http/envelope';
 import { answerFailures } from './http/failures';
 import { standardHeaders } from './http/standard-headers';
 import type { App, AppEnv } from './http/types';
-import { proxyHandler, type ProxyOptions } from './proxy';
+import { OPENAI_ROUTES, proxyHandler, type ProxyOptions } from './proxy';
 import { mountApiDescription } from './routes/openapi';
 
 export interface ProxyAppOptions extends ProxyOptions {
@@ -13,9 +13,9 @@ export interface ProxyAppOptions extends ProxyOptions {
 }
 
 /**
- * Proxy mode: the dashboard from this origin, /api from an existing gateway. No token store is
- * opened; /healthz and the API's description answer for this process, /api/status comes from
- * the upstream.
+ * Proxy mode: the dashboard from this origin, /api and the gateway's OpenAI routes (/v1) from an
+ * existing gateway. No token store is opened; /healthz and the API's description answer for this
+ * process, /api/status comes from the upstream.
  */
 export function createProxyApp({ upstream, timeoutMs, distDir }: ProxyAppOptions): App {
   const app = new Hono<AppEnv>({ strict: false });
@@ -24,6 +24,7 @@ export function createProxyApp({ upstream, timeoutMs, distDir }: ProxyAppOptions
   // This service's API as the dashboard knows it, whatever the upstream answers.
   mountApiDescription(app);
   app.all('/api/*', proxyHandler({ upstream, timeoutMs }));
+  app.all('/v1/*', proxyHandler({ upstream, timeoutMs }, OPENAI_ROUTES));
   // After the proxy's route, so only the dashboard is compressed: answers from the upstream
   // stream through as they come.
   app.use(compress());

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from './openapi/document';
-import { proxyHandler, upstreamUrl } from './proxy';
+import { OPENAI_ROUTES, proxyHandler, upstreamUrl } from './proxy';
 import { createProxyApp } from './proxy-app';
 
 interface Seen {
@@ -16,6 +16,10 @@ interface Seen {
 let upstream: Server;
 let upstreamBase: URL;
 const seen: Seen[] = [];
+/** Lets the streamed answer's second event go. */
+let releaseSecond: () => void = () => {};
+/** Whether the endless answer's request was closed by the proxy. */
+let endlessClosed = false;
 
 beforeAll(async () => {
   upstream = createServer((req, res) => {
@@ -28,6 +32,28 @@ beforeAll(async () => {
         res.writeHead(429);
         return res.end();
       }
+      if (req.url?.startsWith('/gw/v1/chat/completions')) {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream', 'X-Other': 'no' });
+        res.write('data: {"first":true}\n\n');
+        releaseSecond = () => res.end('data: [DONE]\n\n');
+        return;
+      }
+      if (req.url?.startsWith('/gw/v1/endless')) {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        res.write('data: {"first":true}\n\n');
+        res.on('close', () => (endlessClosed = true));
+        return;
+      }
+      if (req.url?.startsWith('/gw/v1/limited')) {
+        res.writeHead(429, {
+          'Content-Type': 'application/json',
+          'Retry-After': '12',
+          'X-Ratelimit-Remaining-Requests': '0',
+          'Set-Cookie': 'session=upstream; Path=/',
+        });
+        return res.end('{"error":{"message":"slow down","code":"rate_limit_exceeded"}}');
+      }
+      if (req.url?.startsWith('/gw/v1/slow')) return; // never answers
       if (req.url?.startsWith('/gw/api/stream')) {
         res.writeHead(200, { 'Content-Type': 'text/plain' });
         res.write('first ');
@@ -51,7 +77,11 @@ afterAll(async () => {
 });
 
 const appFor = (base: URL, timeoutMs = 2_000) =>
-  new Hono().all('/api/*', proxyHandler({ upstream: base, timeoutMs }));
+  new Hono()
+    .all('/api/*', proxyHandler({ upstream: base, timeoutMs }))
+    .all('/v1/*', proxyHandler({ upstream: base, timeoutMs }, OPENAI_ROUTES));
+
+const decoder = new TextDecoder();
 
 describe('proxy mode', () => {
   it('forwards method, path, query, body and the allowed headers, and no cookies', async () => {
@@ -129,6 +159,85 @@ describe('proxy mode', () => {
     expect(seen.length).toBe(before);
     await app.request('http://local/api/token/');
     expect(seen.length).toBe(before + 1);
+  });
+
+  it('forwards /v1 with the token key, its body and type only, and streams each event as it comes', async () => {
+    const response = await appFor(upstreamBase).request('http://local/v1/chat/completions', {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer sk-token-key',
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+        'New-Api-User': '7',
+        Cookie: 'dashboard=secret',
+      },
+      body: '{"model":"m","stream":true}',
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(response.headers.get('x-other')).toBeNull();
+    const reader = response.body!.getReader();
+    // The second event is sent only once the first has been read here: a proxy that gathered
+    // the answer before passing it on would wait for ever.
+    const first = await reader.read();
+    expect(decoder.decode(first.value)).toBe('data: {"first":true}\n\n');
+    releaseSecond();
+    let rest = '';
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      rest += decoder.decode(next.value);
+    }
+    expect(rest).toBe('data: [DONE]\n\n');
+    const request = seen.at(-1)!;
+    expect(request.body).toBe('{"model":"m","stream":true}');
+    expect(request.headers).toMatchObject({
+      authorization: 'Bearer sk-token-key',
+      'content-type': 'application/json',
+      accept: 'text/event-stream',
+    });
+    expect(request.headers['new-api-user']).toBeUndefined();
+    expect(request.headers.cookie).toBeUndefined();
+  });
+
+  it('passes a /v1 refusal on with its status, body and rate-limit headers, and no cookie', async () => {
+    const response = await appFor(upstreamBase).request('http://local/v1/limited', {
+      headers: { Authorization: 'Bearer sk-token-key' },
+    });
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('12');
+    expect(response.headers.get('x-ratelimit-remaining-requests')).toBe('0');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    expect(await response.json()).toEqual({
+      error: { message: 'slow down', code: 'rate_limit_exceeded' },
+    });
+  });
+
+  it('answers a /v1 gateway too slow or away in OpenAI’s shape', async () => {
+    const slow = await appFor(upstreamBase, 200).request('http://local/v1/slow');
+    expect(slow.status).toBe(504);
+    expect(await slow.json()).toEqual({
+      error: {
+        message: expect.stringContaining('did not answer within 0.2 seconds'),
+        type: 'upstream_error',
+        param: null,
+        code: 'upstream_error',
+      },
+    });
+    const away = await appFor(new URL('http://127.0.0.1:9')).request('http://local/v1/models');
+    expect(away.status).toBe(502);
+    expect(await away.json()).toMatchObject({
+      error: { message: expect.stringContaining('127.0.0.1:9'), code: 'upstream_error' },
+    });
+  });
+
+  it('stops the request upstream when the client goes away mid-answer', async () => {
+    const client = new AbortController();
+    const response = await appFor(upstreamBase).request('http://local/v1/endless', {
+      signal: client.signal,
+    });
+    const reader = response.body!.getReader();
+    await reader.read();
+    client.abort();
+    await expect.poll(() => endlessClosed, { timeout: 2_000 }).toBe(true);
   });
 
   it('joins the upstream path prefix and the request path', () => {

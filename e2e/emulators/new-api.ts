@@ -1,6 +1,7 @@
 /**
  * An emulator of new-api (QuantumNous/new-api) token management, for tests: its routes,
- * answers, status codes and quirks the dashboard meets on a real one.
+ * answers, status codes and quirks the dashboard meets on a real one; and its OpenAI relay
+ * (/v1/models, /v1/chat/completions), answered by an echo and charged to the token.
  *
  *   npx tsx e2e/emulators/new-api.ts --port 3002 --token secret --user-id 1 [--seed 25]
  *     [--no-user-header]   behave like a release that no longer wants New-Api-User
@@ -23,6 +24,7 @@ import { newApiSelf, newApiStatus } from './new-api/info';
 import { newApiLogList } from './new-api/logs';
 import { revealAndBatchHandlers } from './new-api/reveal-and-batch';
 import { pageOf, searchHandler, type SearchMode } from './new-api/search';
+import { newApiRelay } from './new-api/relay';
 import { newApiDialect } from './new-api/token';
 
 export type { EmulatorHandle, LogSeed, NewApiToken } from './gateway/types';
@@ -96,6 +98,7 @@ export async function startNewApiEmulator(
     userId,
     store,
     dialect: newApiDialect,
+    relay: newApiRelay,
     defaultRateLimit: NEW_API_DEFAULT_RATE_LIMIT,
     userAuth,
     rootAuth,

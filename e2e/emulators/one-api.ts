@@ -1,6 +1,7 @@
 /**
  * An emulator of one-api (songquanpeng/one-api) token management, for tests: its routes,
- * answers, status codes and quirks the dashboard meets on a real one.
+ * answers, status codes and quirks the dashboard meets on a real one; and its OpenAI relay
+ * (/v1/models, /v1/chat/completions), answered by an echo and charged to the token.
  *
  *   npx tsx e2e/emulators/one-api.ts --port 3001 --token secret [--seed 25]
  */
@@ -16,6 +17,7 @@ import { TokenStore } from './gateway/token-store';
 import { type CommonEmulatorOptions, type EmulatorHandle, type OneApiToken } from './gateway/types';
 import { oneApiSelf, oneApiStatus } from './one-api/info';
 import { oneApiLogList } from './one-api/logs';
+import { oneApiRelay } from './one-api/relay';
 import { oneApiDialect } from './one-api/token';
 
 export type { EmulatorHandle, LogSeed, OneApiToken } from './gateway/types';
@@ -75,6 +77,7 @@ export async function startOneApiEmulator(
     userId,
     store,
     dialect: oneApiDialect,
+    relay: oneApiRelay,
     defaultRateLimit: ONE_API_DEFAULT_RATE_LIMIT,
     userAuth: accessTokenAuth(options.accessToken),
     rootAuth: refuseNonRoot,

@@ -87,6 +87,25 @@ describe('relayStream', () => {
     expect(ended?.end).toBe('client_gone');
   });
 
+  it('ends the stream only once its charge is settled', async () => {
+    let settled = false;
+    const stream = relayStream(upstream([text('a'), 'data: [DONE]\n\n']), {
+      removeUsage: false,
+      keepAliveMs: 60_000,
+      onEnd: () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            settled = true;
+            resolve();
+          }, 50),
+        ),
+      abortUpstream: () => {},
+      failureEvent: () => '',
+    });
+    await new Response(stream).text();
+    expect(settled).toBe(true);
+  });
+
   it('sends a comment while the upstream is silent', async () => {
     async function* slow() {
       yield encoder.encode(text('a'));

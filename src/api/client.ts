@@ -15,7 +15,7 @@ export interface Connection {
   userId?: string;
 }
 
-/** One finished call, as the activity panel shows it. Never holds the admin key. */
+/** One finished call, as the activity panel shows it. Never holds the admin key or a token's. */
 export interface CallRecord {
   id: number;
   startedAt: number;
@@ -26,6 +26,8 @@ export interface CallRecord {
   durationMs: number;
   outcome: string;
   ok: boolean;
+  /** Sent with a token's key (OpenAI's routes) instead of the admin key. */
+  tokenKey?: boolean;
 }
 
 export interface ClientHooks {
@@ -66,6 +68,9 @@ export interface Exchanged {
 }
 
 let nextCallId = 1;
+
+/** A new id for a call of the activity log. */
+export const newCallId = () => nextCallId++;
 
 export function buildUrl(
   baseUrl: string,
@@ -173,7 +178,7 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
     return (status: number | null, ok: boolean, outcome: string) => {
       const durationMs = Date.now() - startedAt;
       hooks.onCall?.({
-        id: nextCallId++,
+        id: newCallId(),
         startedAt,
         method,
         url,

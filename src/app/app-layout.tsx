@@ -15,6 +15,7 @@ const ExplorerDrawer = lazyPart(() => import('../features/explorer/explorer-draw
 const UsageScreen = lazyPart(() => import('../features/usage/usage-screen'));
 const AuditScreen = lazyPart(() => import('../features/audit/audit-screen'));
 const ModelsScreen = lazyPart(() => import('../features/models/models-screen'));
+const PlaygroundScreen = lazyPart(() => import('../features/tokens/try-it/playground-screen'));
 const TokenDetailsDrawer = lazyPart(
   () => import('../features/tokens/details/token-details-drawer'),
 );
@@ -31,6 +32,7 @@ const LAZY_SCREENS: Record<NonNullable<ScreenView>, typeof UsageScreen> = {
   usage: UsageScreen,
   audit: AuditScreen,
   models: ModelsScreen,
+  playground: PlaygroundScreen,
 };
 
 /** The navigation's room in the bar along a phone's foot. */

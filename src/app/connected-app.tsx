@@ -10,6 +10,7 @@ import { BackendContext } from '../api/backend-context';
 import { createClient, type Connection } from '../api/client';
 import { createBackend } from '../api/create-backend';
 import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
+import { OpenAiContext, type OpenAiSession } from '../api/openai-context';
 import { sessionStore } from '../api/session';
 import { SessionAccess } from '../components/access';
 import type { AdminIdentity } from '../contract/admin-key';
@@ -76,16 +77,23 @@ export function ConnectedApp({
     const client = createClient(connection, { onCall: activityLog.add });
     return { connection, exchange: client.exchange };
   }, [connection]);
+  // Try it's calls, made with a token's key: a refusal there is the token's, not the session's.
+  const openAi = useMemo<OpenAiSession>(
+    () => ({ connection, hooks: { onCall: activityLog.add } }),
+    [connection],
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <BackendContext.Provider value={backend}>
         <ExchangeContext.Provider value={exchange}>
-          <SessionAccess known={identity}>
-            <ServerQuota server={connection.baseUrl} known={status}>
-              <LocalizedNotifications />
-              <AppLayout baseUrl={connection.baseUrl} />
-            </ServerQuota>
-          </SessionAccess>
+          <OpenAiContext.Provider value={openAi}>
+            <SessionAccess known={identity}>
+              <ServerQuota server={connection.baseUrl} known={status}>
+                <LocalizedNotifications />
+                <AppLayout baseUrl={connection.baseUrl} />
+              </ServerQuota>
+            </SessionAccess>
+          </OpenAiContext.Provider>
         </ExchangeContext.Provider>
       </BackendContext.Provider>
     </QueryClientProvider>

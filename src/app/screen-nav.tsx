@@ -2,7 +2,7 @@ import { Button, Group, UnstyledButton } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { addressWith } from '../components/address';
 import { useI18n } from '../components/i18n';
-import { IconChart, IconHistory, IconKey, IconLayers } from '../components/icons';
+import { IconChart, IconChat, IconHistory, IconKey, IconLayers } from '../components/icons';
 import type { MessageKey } from '../lib/i18n/en';
 import classes from './screen-nav.module.css';
 
@@ -15,6 +15,7 @@ export const SCREENS = [
   { view: 'usage', label: 'header.usage', Icon: IconChart },
   { view: 'models', label: 'header.models', Icon: IconLayers },
   { view: 'audit', label: 'header.audit', Icon: IconHistory },
+  { view: 'playground', label: 'header.playground', Icon: IconChat },
 ] as const satisfies ReadonlyArray<{
   view: string | null;
   label: MessageKey;

@@ -76,3 +76,7 @@ export const IconHistory = (p: P) => (
 export const IconLayers = (p: P) => (
   <Icon d="M12 3 3 8l9 5 9-5-9-5zM3 12l9 5 9-5M3 16l9 5 9-5" {...p} />
 );
+export const IconChat = (p: P) => (
+  <Icon d="M4 18V6a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H8l-4 4v-2M8 9h8M8 12h5" {...p} />
+);
+export const IconBack = (p: P) => <Icon d="M19 12H5M11 6l-6 6 6 6" {...p} />;

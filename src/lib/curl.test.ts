@@ -49,3 +49,20 @@ describe('curl for an open route', () => {
     expect(command).toBe(`curl -sS 'http://h/healthz'`);
   });
 });
+
+describe('curl for a call made with a token’s key', () => {
+  it('writes the key as $TOKEN_KEY, never the admin key or the user id', () => {
+    const command = toCurl(
+      {
+        method: 'POST',
+        url: 'http://h/v1/chat/completions',
+        body: '{"model":"m"}',
+        tokenKey: true,
+      },
+      { adminKey: 'admin-k3y', userId: '1' },
+    );
+    expect(command).toBe(
+      `curl -sS -X POST 'http://h/v1/chat/completions' -H "Authorization: Bearer $TOKEN_KEY" -H 'Content-Type: application/json' --data-raw '{"model":"m"}'`,
+    );
+  });
+});

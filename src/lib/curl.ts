@@ -7,6 +7,8 @@ export interface CurlCall {
   method: string;
   url: string;
   body: string | undefined;
+  /** Made with a token's key (OpenAI's routes): written as $TOKEN_KEY, never as the admin key. */
+  tokenKey?: boolean;
 }
 
 /** What a copied command needs from the connection besides the call itself. */
@@ -27,14 +29,16 @@ export function toCurl(
   call: CurlCall,
   { adminKey, userId, keyless = false }: CurlCredentials = {},
 ): string {
-  const auth = adminKey
-    ? shellQuote(`Authorization: Bearer ${adminKey}`)
-    : '"Authorization: Bearer $ADMIN_KEY"';
+  const auth = call.tokenKey
+    ? '"Authorization: Bearer $TOKEN_KEY"'
+    : adminKey
+      ? shellQuote(`Authorization: Bearer ${adminKey}`)
+      : '"Authorization: Bearer $ADMIN_KEY"';
   const parts = ['curl', '-sS'];
   if (call.method !== 'GET') parts.push('-X', call.method);
   parts.push(shellQuote(call.url));
   if (!keyless) parts.push('-H', auth);
-  if (userId && !keyless) parts.push('-H', shellQuote(`New-Api-User: ${userId}`));
+  if (userId && !keyless && !call.tokenKey) parts.push('-H', shellQuote(`New-Api-User: ${userId}`));
   if (call.body !== undefined) {
     parts.push(
       '-H',

@@ -8,6 +8,7 @@ import { BackendContext } from '../api/backend-context';
 import { createClient, type ClientHooks, type Connection } from '../api/client';
 import { createBackend } from '../api/create-backend';
 import { ExchangeContext, type ExchangeAccess } from '../api/exchange-context';
+import { OpenAiContext } from '../api/openai-context';
 import { createQueryClient } from '../app/query-client';
 import { ServerQuota } from '../app/server-quota';
 import { cssVariablesResolver, theme } from '../app/theme';
@@ -43,6 +44,7 @@ export function renderWithProviders(
   const exchange: ExchangeAccess | null = connection
     ? { connection, exchange: createClient(connection, { onCall: hooks.onCall }).exchange }
     : null;
+  const openAi = connection ? { connection, hooks: { onCall: hooks.onCall } } : null;
 
   function Providers({ children }: { children: ReactNode }) {
     const connected =
@@ -50,9 +52,11 @@ export function renderWithProviders(
         <QueryClientProvider client={queryClient}>
           <BackendContext.Provider value={backend}>
             <ExchangeContext.Provider value={exchange}>
-              <AccessProvider identity={identity}>
-                <ServerQuota server={connection.baseUrl}>{children}</ServerQuota>
-              </AccessProvider>
+              <OpenAiContext.Provider value={openAi}>
+                <AccessProvider identity={identity}>
+                  <ServerQuota server={connection.baseUrl}>{children}</ServerQuota>
+                </AccessProvider>
+              </OpenAiContext.Provider>
             </ExchangeContext.Provider>
           </BackendContext.Provider>
         </QueryClientProvider>

@@ -6,6 +6,7 @@ import { writeNotFound, writeOk } from './gin-answers';
 import { listen } from './listen';
 import type { LogStore } from './log-store';
 import { makeLimiter, rateLimited } from './rate-limit';
+import { relayRoutes, type RelayDialect } from './relay';
 import { createRouter, type Handler, type Route } from './router';
 import { tokenHandlers, type TokenDialect } from './token-handlers';
 import type { TokenStore } from './token-store';
@@ -32,6 +33,8 @@ export interface GatewaySetup<T extends BaseToken> {
   /** The logs table, and GET /api/log/self: the user's own logs. */
   logs: LogStore;
   logList: Handler;
+  /** How the gateway's OpenAI routes (/v1) refuse and what they allow. */
+  relay: RelayDialect<T>;
   /** Routes only this gateway has; each runs behind the global limit and names its own auth. */
   more?: RouteSpec[];
   /** Forgets the counts of the gateway's own limiters. */
@@ -83,11 +86,19 @@ export async function startGateway<T extends BaseToken>(
     ['GET', '/api/log/', userAuth, setup.rootAuth],
     ...(setup.more ?? []),
   ];
-  const routes: Route[] = specs.map(([method, pattern, ...handlers]) => ({
-    method,
-    pattern,
-    handlers: [rateLimit, ...handlers],
-  }));
+  const routes: Route[] = [
+    ...specs.map(([method, pattern, ...handlers]) => ({
+      method,
+      pattern,
+      handlers: [rateLimit, ...handlers],
+    })),
+    // The relay is outside /api and its global limit.
+    ...relayRoutes(store, setup.logs, setup.relay, now).map(([method, pattern, handler]) => ({
+      method,
+      pattern,
+      handlers: [handler],
+    })),
+  ];
   const notFoundMode = options.notFound ?? 'relay';
   const router = createRouter(routes, ({ res, method, path }) =>
     writeNotFound(res, notFoundMode, method, path),

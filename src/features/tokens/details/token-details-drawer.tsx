@@ -1,11 +1,14 @@
-import { Alert, Divider, Drawer, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Button, Divider, Drawer, Skeleton, Stack, Title } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../components/describe-error';
+import { useAccess } from '../../../components/access';
 import { useI18n } from '../../../components/i18n';
+import { IconBack } from '../../../components/icons';
+import { LazyBoundary, lazyPart } from '../../../components/lazy-boundary';
 import { useBackend } from '../../../api/backend-context';
 import { isApiError } from '../../../api/errors';
 import { UsagePanel } from '../../../components/usage/usage-panel';
@@ -13,16 +16,21 @@ import { useNow } from '../../../components/use-now';
 import { useReturnFocus } from '../../../components/use-return-focus';
 import { useTokenDetail } from '../api/token-detail';
 import { TokenDialogs, type TokenDialog } from '../token-dialogs';
+import { TryItEntry } from '../try-it/try-it-entry';
 import { useRowActions } from '../use-row-actions';
 import { RotateKeyDialog } from './rotate-key-dialog';
 import { TokenDetailActions } from './token-detail-actions';
 import { TokenFacts, TokenLifecycle } from './token-facts';
 import { TokenHistory } from './token-history';
 
+import tryIt from '../try-it/try-it.module.css';
+
+const TryItPanel = lazyPart(() => import('../try-it/try-it-panel'));
+
 /**
  * One token: what can be done to it, its fields, what it spent and on which models, its key's
- * lifecycle, and the changes made to it. Opened by the address (?details=ID), so the view can be
- * copied and opened again; the key never is in it.
+ * lifecycle, and the changes made to it; or Try it, in place of all that. Opened by the address
+ * (?details=ID), so the view can be copied and opened again; the key never is in it.
  */
 export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useI18n();
@@ -30,7 +38,17 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
   const now = useNow();
   const backend = useBackend();
   const detail = useTokenDetail(id);
+  const { may } = useAccess();
   const [rotating, setRotating] = useState(false);
+  // Once opened, Try it stays (hidden behind the details): its conversation is kept.
+  const [trying, setTrying] = useState(false);
+  const [tried, setTried] = useState(false);
+  const tryItButton = useRef<HTMLButtonElement>(null);
+  const backButton = useRef<HTMLButtonElement>(null);
+  // Focus goes to where the person now is: the way back, or the way in again.
+  useEffect(() => {
+    if (tried) (trying ? backButton : tryItButton).current?.focus();
+  }, [trying, tried]);
   // The row's actions and dialogs, as the table has them; a saved edit closes onto the details.
   const [dialog, setDialog] = useState<TokenDialog>(null);
   const handlers = useRowActions(setDialog);
@@ -58,12 +76,38 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
               : describeError(detail.error, t)}
           </Alert>
         )}
+        {token && tried && (
+          <div className={tryIt.inDrawer} style={trying ? undefined : { display: 'none' }}>
+            <Button
+              ref={backButton}
+              variant="subtle"
+              leftSection={<IconBack />}
+              onClick={() => setTrying(false)}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('tryIt.back')}
+            </Button>
+            <LazyBoundary>
+              <TryItPanel
+                token={token}
+                onEdit={may('tokens.update') ? () => handlers.onEdit(token) : undefined}
+              />
+            </LazyBoundary>
+          </div>
+        )}
         {token && (
-          <Stack gap="lg">
+          <Stack gap="lg" display={trying ? 'none' : undefined}>
             <TokenDetailActions
               token={token}
               handlers={handlers}
               onRotate={() => setRotating(true)}
+            />
+            <TryItEntry
+              buttonRef={tryItButton}
+              onOpen={() => {
+                setTried(true);
+                setTrying(true);
+              }}
             />
             <TokenFacts token={token} now={now} />
             <Divider />
