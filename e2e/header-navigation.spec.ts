@@ -22,6 +22,22 @@ async function expectCurrent(page: Page, nav: Locator, current: string) {
   }
 }
 
+test('from a small laptop to a wide screen the header shows the name whole and every control', async ({
+  page,
+}) => {
+  for (const width of [1024, 1200, 1280, 1440, 1600, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    if (width === 1024) await connected(page);
+    const header = page.getByRole('banner');
+    const name = header.getByRole('heading', { name: 'Tokendesk' });
+    const clipped = await name.evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(clipped, `the name at ${width} px`).toBe(false);
+    for (const box of await boxesOf(header.getByRole('link').or(header.getByRole('button')))) {
+      expect(box!.x + box!.width, `a control at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
+});
+
 test('on a desktop the links stay where they are and mark the screen shown', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await connected(page);
@@ -40,14 +56,14 @@ test('on a desktop the links stay where they are and mark the screen shown', asy
   }
   // Links, so Back returns to the screen before.
   await page.goBack();
-  await expectCurrent(page, nav, 'Audit');
-  expect(new URL(page.url()).searchParams.get('view')).toBe('audit');
+  await expectCurrent(page, nav, 'Playground');
+  expect(new URL(page.url()).searchParams.get('view')).toBe('playground');
   await expect(nav.getByRole('link', { name: 'Usage', exact: true })).toHaveAttribute(
     'href',
     /[?&]view=usage/,
   );
   // The search box's keyboard shortcut is shown where there is a keyboard.
-  for (const back of ['Models', 'Usage', 'Tokens']) {
+  for (const back of ['Audit', 'Models', 'Usage', 'Tokens']) {
     await page.goBack();
     await expectCurrent(page, nav, back);
   }

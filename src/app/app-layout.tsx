@@ -40,9 +40,10 @@ const PHONE_NAV_HEIGHT = 56;
 
 export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const phone = useMediaQuery('(max-width: 48em)', false, AT_ONCE);
-  // Below a small laptop's width the tools share one menu: the navigation keeps its words.
-  const toolsInMenu = useMediaQuery('(max-width: 62em)', false, AT_ONCE);
-  const toolsWithWords = !useMediaQuery('(max-width: 87.5em)', false, AT_ONCE);
+  // The five places of the navigation keep their words; the tools give way to them, as icons
+  // below a wide screen and in one menu below a laptop's width.
+  const toolsInMenu = useMediaQuery('(max-width: 75em)', false, AT_ONCE);
+  const toolsWithWords = !useMediaQuery('(max-width: 100em)', false, AT_ONCE);
   const [panel, setPanel] = useState<Panel | null>(null);
   const [view, setView] = useAddressParam('view');
   const [details, setDetails] = useAddressParam('details');
