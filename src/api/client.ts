@@ -69,8 +69,21 @@ export interface Exchanged {
 
 let nextCallId = 1;
 
-/** A new id for a call of the activity log. */
-export const newCallId = () => nextCallId++;
+/**
+ * Starts timing a call for the activity log; what it returns reports the call once finished
+ * (a new id then, so the log lists calls as they end) and says how long it took.
+ */
+export function callRecorder(
+  hooks: Pick<ClientHooks, 'onCall'>,
+  call: Pick<CallRecord, 'method' | 'url' | 'body' | 'tokenKey'>,
+) {
+  const startedAt = Date.now();
+  return (status: number | null, ok: boolean, outcome: string) => {
+    const durationMs = Date.now() - startedAt;
+    hooks.onCall?.({ id: nextCallId++, startedAt, ...call, status, durationMs, ok, outcome });
+    return durationMs;
+  };
+}
 
 export function buildUrl(
   baseUrl: string,
@@ -85,7 +98,7 @@ export function buildUrl(
   return `${baseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
-function hostOf(baseUrl: string): string {
+export function hostOf(baseUrl: string): string {
   try {
     return new URL(baseUrl).host;
   } catch {
@@ -172,30 +185,10 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
     }
   }
 
-  /** Reports a finished call to the activity log; returns how long it took. */
-  function recorder(method: string, url: string, body: string | undefined) {
-    const startedAt = Date.now();
-    return (status: number | null, ok: boolean, outcome: string) => {
-      const durationMs = Date.now() - startedAt;
-      hooks.onCall?.({
-        id: newCallId(),
-        startedAt,
-        method,
-        url,
-        body,
-        status,
-        durationMs,
-        ok,
-        outcome,
-      });
-      return durationMs;
-    };
-  }
-
   async function request<T>(method: string, path: string, options: RequestOptions<T>): Promise<T> {
     const url = buildUrl(connection.baseUrl, path, options.query);
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const record = recorder(method, url, body);
+    const record = callRecorder(hooks, { method, url, body });
 
     let response: Response;
     try {
@@ -261,7 +254,7 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
   ): Promise<Exchanged> {
     const url = buildUrl(connection.baseUrl, path, options.query);
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const record = recorder(method, url, body);
+    const record = callRecorder(hooks, { method, url, body });
     let answer: unknown;
     let response: Response;
     try {

@@ -2,7 +2,7 @@ import { chatChunkSchema, openAiModelListSchema, type ChatUsage } from '../contr
 import { normalizeKey } from '../contract/token';
 import { blockedByPolicy } from './blocked-origins';
 import { ChatRefusal, chatRefusalOf } from './chat-refusal';
-import { newCallId, type ClientHooks, type Connection } from './client';
+import { callRecorder, hostOf, type ClientHooks, type Connection } from './client';
 import { REQUEST_TIMEOUT_MS } from './errors';
 import { SseReader } from './sse-reader';
 
@@ -20,14 +20,6 @@ export interface ChatRequest {
 /** What a streamed answer brings, as it comes: a piece of its text, or its usage. */
 export type ChatEvent = { text: string } | { usage: ChatUsage };
 
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-}
-
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
@@ -42,22 +34,8 @@ export function createOpenAiAccess(
   const { baseUrl } = connection;
   const host = hostOf(baseUrl);
 
-  function recorder(method: string, url: string, body: string | undefined) {
-    const startedAt = Date.now();
-    return (status: number | null, ok: boolean, outcome: string) =>
-      hooks.onCall?.({
-        id: newCallId(),
-        startedAt,
-        method,
-        url,
-        body,
-        status,
-        durationMs: Date.now() - startedAt,
-        ok,
-        outcome,
-        tokenKey: true,
-      });
-  }
+  const recorder = (method: string, url: string, body: string | undefined) =>
+    callRecorder(hooks, { method, url, body, tokenKey: true });
 
   async function send(
     url: string,
