@@ -1,8 +1,8 @@
-import { ActionIcon, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { Model } from '../../contract/model';
-import hint from '../../components/hint.module.css';
 import { useI18n } from '../../components/i18n';
 import { IconEdit, IconTrash } from '../../components/icons';
+import { RowActionIcons } from '../../components/row-action-icons';
 
 export interface ModelActionHandlers {
   onTest: (model: Model) => void;
@@ -40,19 +40,7 @@ export function ModelActions({
       >
         {t('models.test')}
       </Button>
-      {icons.map((action) => (
-        <span key={action.label} className={hint.hint} data-hint={action.label} data-side="left">
-          <ActionIcon
-            variant="subtle"
-            color={action.color}
-            size={size}
-            aria-label={action.label}
-            onClick={() => action.run(model)}
-          >
-            {action.icon}
-          </ActionIcon>
-        </span>
-      ))}
+      <RowActionIcons item={model} actions={icons} size={size} />
     </Group>
   );
 }

@@ -1,9 +1,9 @@
-import { ActionIcon, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { TokenStatus, type Token } from '../../contract/token';
 import { useAccess } from '../../components/access';
-import hint from '../../components/hint.module.css';
 import { useI18n } from '../../components/i18n';
 import { IconCopy, IconEdit, IconPower, IconTrash } from '../../components/icons';
+import { RowActionIcons } from '../../components/row-action-icons';
 import { allowedRowActions } from './token-permissions';
 
 export interface TokenActionHandlers {
@@ -56,19 +56,7 @@ export function TokenActions({
       role="group"
       aria-label={t('action.rowActions', { name: token.name })}
     >
-      {actions.map((action) => (
-        <span key={action.label} className={hint.hint} data-hint={action.label} data-side="left">
-          <ActionIcon
-            variant="subtle"
-            color={action.color}
-            size={size}
-            aria-label={action.label}
-            onClick={() => action.run(token)}
-          >
-            {action.icon}
-          </ActionIcon>
-        </span>
-      ))}
+      <RowActionIcons item={token} actions={actions} size={size} />
     </Group>
   );
 }

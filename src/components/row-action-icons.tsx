@@ -1,0 +1,38 @@
+import { ActionIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
+import hint from './hint.module.css';
+
+export interface RowAction<T> {
+  label: string;
+  icon: ReactNode;
+  color: string;
+  run: (item: T) => void;
+}
+
+/**
+ * A row's actions as icon buttons: each one's label is its accessible name and the hint shown on
+ * hover, to its left, so the hint never runs off the row's end.
+ */
+export function RowActionIcons<T>({
+  item,
+  actions,
+  size,
+}: {
+  item: T;
+  actions: readonly RowAction<T>[];
+  size: 'md' | 'lg';
+}) {
+  return actions.map((action) => (
+    <span key={action.label} className={hint.hint} data-hint={action.label} data-side="left">
+      <ActionIcon
+        variant="subtle"
+        color={action.color}
+        size={size}
+        aria-label={action.label}
+        onClick={() => action.run(item)}
+      >
+        {action.icon}
+      </ActionIcon>
+    </span>
+  ));
+}
