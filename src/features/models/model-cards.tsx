@@ -1,32 +1,15 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import type { Model } from '../../contract/model';
+import { CardField, CardFields } from '../../components/card-field';
 import { useI18n } from '../../components/i18n';
-import { ModelActions, type ModelActionHandlers } from './model-actions';
+import { ModelActions } from './model-actions';
+import type { ModelListViewProps } from './model-list-view';
 import { ModelName } from './model-name';
 import { ModelPrice } from './model-price';
 import { ModelStatus } from './model-status';
 import { upstreamHost } from './price-text';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
-
 /** The models as cards, for a phone: the table's figures, and its buttons where allowed. */
-export function ModelCards({
-  models,
-  handlers,
-}: {
-  models: Model[];
-  handlers: ModelActionHandlers | null;
-}) {
+export function ModelCards({ models, handlers }: ModelListViewProps) {
   const { t } = useI18n();
   return (
     <Stack gap="sm">
@@ -44,20 +27,25 @@ export function ModelCards({
             <ModelStatus enabled={model.enabled} />
           </Group>
           <Stack mt="sm">
-            <Field label={t('models.col.upstream')}>
+            <CardField label={t('models.col.upstream')}>
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {upstreamHost(model.upstream_url)}
               </Text>
-            </Field>
+            </CardField>
           </Stack>
-          <Group grow mt="xs" align="flex-start" gap="xs">
-            <Field label={t('models.col.input')}>
-              <ModelPrice usdPerMillion={model.input_price} />
-            </Field>
-            <Field label={t('models.col.output')}>
-              <ModelPrice usdPerMillion={model.output_price} />
-            </Field>
-          </Group>
+          <CardFields
+            mt="xs"
+            fields={[
+              {
+                label: t('models.col.input'),
+                value: <ModelPrice usdPerMillion={model.input_price} />,
+              },
+              {
+                label: t('models.col.output'),
+                value: <ModelPrice usdPerMillion={model.output_price} />,
+              },
+            ]}
+          />
           {handlers && (
             <Group justify="flex-end" mt="xs">
               <ModelActions model={model} handlers={handlers} size="lg" />

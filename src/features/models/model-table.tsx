@@ -1,7 +1,7 @@
 import { Table, Text, VisuallyHidden } from '@mantine/core';
-import type { Model } from '../../contract/model';
 import { useI18n } from '../../components/i18n';
-import { ModelActions, type ModelActionHandlers } from './model-actions';
+import { ModelActions } from './model-actions';
+import type { ModelListViewProps } from './model-list-view';
 import { ModelName } from './model-name';
 import { ModelPrice } from './model-price';
 import { ModelStatus } from './model-status';
@@ -11,13 +11,7 @@ import { upstreamHost } from './price-text';
  * The models as a table: name, upstream host (never the key), prices, and whether clients may
  * call it; with Test, Edit and Delete for a key that may manage them (`handlers`).
  */
-export function ModelTable({
-  models,
-  handlers,
-}: {
-  models: Model[];
-  handlers: ModelActionHandlers | null;
-}) {
+export function ModelTable({ models, handlers }: ModelListViewProps) {
   const { t } = useI18n();
   return (
     <Table.ScrollContainer minWidth={handlers ? 820 : 640}>

@@ -1,6 +1,7 @@
-import { Card, Group, Stack, Text } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { Card, Group, Stack } from '@mantine/core';
+import { memo } from 'react';
 import { useAccess } from '../../components/access';
+import { CardFields } from '../../components/card-field';
 import { useI18n } from '../../components/i18n';
 import { QuotaAmount } from '../../components/quota';
 import { TokenSelectBox } from './select-boxes';
@@ -10,17 +11,6 @@ import { TokenActions } from './token-actions';
 import { ExpiryCell, KeyText, LastUsedText, NameText, RemainingCell } from './token-cells';
 import type { TokenItemProps } from './token-list-view';
 import { allowedRowActions, maySelectTokens } from './token-permissions';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
 
 /** One token as a card; drawn again only when its token or its selection changes. */
 export const TokenCard = memo(function TokenCard(props: TokenItemProps) {
@@ -49,22 +39,23 @@ export const TokenCard = memo(function TokenCard(props: TokenItemProps) {
         </Group>
         <StatusBadge status={token.status} />
       </Group>
-      <Group grow mt="sm" align="flex-start" gap="xs">
-        <Field label={t('tokens.col.remain')}>
-          <RemainingCell token={token} />
-        </Field>
-        <Field label={t('tokens.col.used')}>
-          <QuotaAmount units={token.used_quota} />
-        </Field>
-      </Group>
-      <Group grow mt="xs" align="flex-start" gap="xs">
-        <Field label={t('tokens.col.expiry')}>
-          <ExpiryCell expiredTime={token.expired_time} />
-        </Field>
-        <Field label={t('tokens.col.lastUsed')}>
-          <LastUsedText token={token} />
-        </Field>
-      </Group>
+      <CardFields
+        mt="sm"
+        fields={[
+          { label: t('tokens.col.remain'), value: <RemainingCell token={token} /> },
+          { label: t('tokens.col.used'), value: <QuotaAmount units={token.used_quota} /> },
+        ]}
+      />
+      <CardFields
+        mt="xs"
+        fields={[
+          {
+            label: t('tokens.col.expiry'),
+            value: <ExpiryCell expiredTime={token.expired_time} />,
+          },
+          { label: t('tokens.col.lastUsed'), value: <LastUsedText token={token} /> },
+        ]}
+      />
       {allowedRowActions(may).length > 0 && (
         <Group justify="flex-end" mt="xs">
           <TokenActions token={token} handlers={handlers} size="lg" />
