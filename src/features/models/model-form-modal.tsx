@@ -1,14 +1,15 @@
-import { Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
-import '@mantine/core/styles/Switch.css';
+import { Group, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { FormProvider, useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { ModelsAccess } from '../../api/backend';
 import type { Model } from '../../contract/model';
 import { describeError } from '../../components/describe-error';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { Disclosure } from '../../components/disclosure';
 import { ErrorAlert } from '../../components/error-alert';
+import { FormModal } from '../../components/form-modal';
+import { FormSwitch } from '../../components/form-switch';
 import { useI18n } from '../../components/i18n';
 import { NameInput } from '../../components/name-input';
 import { useQuota } from '../../components/quota';
@@ -33,29 +34,6 @@ export interface ModelFormModalProps {
   model: Model | null;
   onClose: () => void;
   onSaved: (model: Model, created: boolean) => void;
-}
-
-/** A switch the form holds as true or false. */
-function FormSwitch({
-  control,
-  name,
-  label,
-  description,
-}: {
-  control: Control<ModelFormValues, unknown, ModelFormResult>;
-  name: 'stream_usage' | 'enabled';
-  label: string;
-  description: string;
-}) {
-  const { field } = useController({ control, name });
-  return (
-    <Switch
-      label={label}
-      description={description}
-      checked={field.value}
-      onChange={(event) => field.onChange(event.currentTarget.checked)}
-    />
-  );
 }
 
 /**
@@ -115,108 +93,100 @@ export default function ModelFormModal({ models, model, onClose, onSaved }: Mode
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormModal
+      form={form}
       title={model ? t('models.editTitle', { name: model.name }) : t('models.createTitle')}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <FormProvider {...form}>
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <NameInput
-              label={t('models.name')}
-              description={t('models.nameHint')}
-              error={errors.name?.message}
-              autoComplete="off"
-              spellCheck={false}
-              {...form.register('name')}
-            />
-            <TextInput
-              withAsterisk
-              label={t('models.upstreamUrl')}
-              description={t('models.upstreamUrlHint')}
-              placeholder="https://api.openai.com/v1"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              error={errors.upstream_url?.message}
-              {...form.register('upstream_url')}
-            />
-            <UpstreamKeyField loaded={model} />
-            <Group grow align="flex-start" gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
-              <TextInput
-                withAsterisk
-                label={t('models.inputPrice')}
-                description={priceHint(inputPrice)}
-                inputMode="decimal"
-                leftSection="$"
-                error={errors.input_price?.message}
-                {...form.register('input_price')}
-              />
-              <TextInput
-                withAsterisk
-                label={t('models.outputPrice')}
-                description={priceHint(outputPrice)}
-                inputMode="decimal"
-                leftSection="$"
-                error={errors.output_price?.message}
-                {...form.register('output_price')}
-              />
-            </Group>
-            <Disclosure
-              id="model-form-advanced"
-              label={t('models.advanced')}
-              opened={advancedOpen || advancedError}
-              onToggle={() => setAdvancedOpen((open) => !open)}
-            >
-              <TextInput
-                label={t('models.upstreamModel')}
-                description={t('models.upstreamModelHint')}
-                autoComplete="off"
-                spellCheck={false}
-                error={errors.upstream_model?.message}
-                {...form.register('upstream_model')}
-              />
-              <TextInput
-                label={t('models.cachedInputPrice')}
-                description={t('models.cachedInputPriceHint')}
-                inputMode="decimal"
-                leftSection="$"
-                error={errors.cached_input_price?.message}
-                {...form.register('cached_input_price')}
-              />
-              <TextInput
-                label={t('models.maxOutputTokens')}
-                description={t('models.maxOutputTokensHint')}
-                inputMode="numeric"
-                error={errors.max_output_tokens?.message}
-                {...form.register('max_output_tokens')}
-              />
-              <FormSwitch
-                control={form.control}
-                name="stream_usage"
-                label={t('models.streamUsage')}
-                description={t('models.streamUsageHint')}
-              />
-            </Disclosure>
-            <FormSwitch
-              control={form.control}
-              name="enabled"
-              label={t('models.enabled')}
-              description={t('models.enabledHint')}
-            />
-            {errors.root && <ErrorAlert>{errors.root.message}</ErrorAlert>}
-            <DialogButtons
-              confirmLabel={model ? t('models.save') : t('models.create')}
-              onCancel={onClose}
-              busy={isSubmitting}
-            />
-          </Stack>
-        </form>
-      </FormProvider>
-    </Modal>
+      <NameInput
+        label={t('models.name')}
+        description={t('models.nameHint')}
+        error={errors.name?.message}
+        autoComplete="off"
+        spellCheck={false}
+        {...form.register('name')}
+      />
+      <TextInput
+        withAsterisk
+        label={t('models.upstreamUrl')}
+        description={t('models.upstreamUrlHint')}
+        placeholder="https://api.openai.com/v1"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.upstream_url?.message}
+        {...form.register('upstream_url')}
+      />
+      <UpstreamKeyField loaded={model} />
+      <Group grow align="flex-start" gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
+        <TextInput
+          withAsterisk
+          label={t('models.inputPrice')}
+          description={priceHint(inputPrice)}
+          inputMode="decimal"
+          leftSection="$"
+          error={errors.input_price?.message}
+          {...form.register('input_price')}
+        />
+        <TextInput
+          withAsterisk
+          label={t('models.outputPrice')}
+          description={priceHint(outputPrice)}
+          inputMode="decimal"
+          leftSection="$"
+          error={errors.output_price?.message}
+          {...form.register('output_price')}
+        />
+      </Group>
+      <Disclosure
+        id="model-form-advanced"
+        label={t('models.advanced')}
+        opened={advancedOpen || advancedError}
+        onToggle={() => setAdvancedOpen((open) => !open)}
+      >
+        <TextInput
+          label={t('models.upstreamModel')}
+          description={t('models.upstreamModelHint')}
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.upstream_model?.message}
+          {...form.register('upstream_model')}
+        />
+        <TextInput
+          label={t('models.cachedInputPrice')}
+          description={t('models.cachedInputPriceHint')}
+          inputMode="decimal"
+          leftSection="$"
+          error={errors.cached_input_price?.message}
+          {...form.register('cached_input_price')}
+        />
+        <TextInput
+          label={t('models.maxOutputTokens')}
+          description={t('models.maxOutputTokensHint')}
+          inputMode="numeric"
+          error={errors.max_output_tokens?.message}
+          {...form.register('max_output_tokens')}
+        />
+        <FormSwitch
+          control={form.control}
+          name="stream_usage"
+          label={t('models.streamUsage')}
+          description={t('models.streamUsageHint')}
+        />
+      </Disclosure>
+      <FormSwitch
+        control={form.control}
+        name="enabled"
+        label={t('models.enabled')}
+        description={t('models.enabledHint')}
+      />
+      {errors.root && <ErrorAlert>{errors.root.message}</ErrorAlert>}
+      <DialogButtons
+        confirmLabel={model ? t('models.save') : t('models.create')}
+        onCancel={onClose}
+        busy={isSubmitting}
+      />
+    </FormModal>
   );
 }

@@ -1,8 +1,6 @@
-import { Group, Modal, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import '@mantine/core/styles/Switch.css';
-import { useMediaQuery } from '@mantine/hooks';
+import { Group, Text, TextInput, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { FormProvider, useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useBackend } from '../../api/backend-context';
 import { QUOTA_RESET_PERIODS } from '../../contract/quota-reset';
 import type { Token } from '../../contract/token';
@@ -10,6 +8,8 @@ import { describeError } from '../../components/describe-error';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { Disclosure } from '../../components/disclosure';
 import { ErrorAlert } from '../../components/error-alert';
+import { FormModal } from '../../components/form-modal';
+import { FormSwitch } from '../../components/form-switch';
 import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
 import { LocalizedDates } from '../../components/localized-dates';
@@ -46,36 +46,12 @@ const ALLOW_LISTS: ReadonlyArray<readonly ['models' | 'subnet', MessageKey, Mess
   ['subnet', 'form.subnet', 'form.subnetHint'],
 ];
 
-/** A switch the form holds as true or false. */
-function FormSwitch({
-  control,
-  name,
-  label,
-  description,
-}: {
-  control: Control<TokenFormValues, unknown, TokenFormResult>;
-  name: 'unlimited' | 'enabled';
-  label: string;
-  description?: string;
-}) {
-  const { field } = useController({ control, name });
-  return (
-    <Switch
-      label={label}
-      description={description}
-      checked={field.value}
-      onChange={(event) => field.onChange(event.currentTarget.checked)}
-    />
-  );
-}
-
 export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormModalProps) {
   const { t } = useI18n();
   const { quotaPerUnit } = useQuota();
   const { lifecycleMissing } = useBackend();
   // Shown to a key that may not change them, as they are sent back unchanged with the edit.
   const accessReadOnly = !useAccess().may('tokens.update_access');
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const editing = token !== null;
   const [advancedOpen, setAdvancedOpen] = useState(Boolean(token?.models || token?.subnet));
   const resolver = useMemo(
@@ -118,117 +94,103 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
 
   return (
     <LocalizedDates>
-      <Modal
-        opened
-        onClose={onClose}
+      <FormModal
+        form={form}
         title={t(editing ? 'form.editTitle' : 'form.createTitle')}
-        size="lg"
-        fullScreen={phone}
-        closeButtonProps={{ 'aria-label': t('action.close') }}
+        onClose={onClose}
+        onSubmit={submit}
       >
-        <FormProvider {...form}>
-          <form onSubmit={submit} noValidate>
-            <Stack gap="md">
-              <Group align="flex-start" gap="sm" wrap="nowrap">
-                <NameInput
-                  style={{ flex: 1 }}
-                  label={t('form.name')}
-                  placeholder={t('form.namePlaceholder')}
-                  error={errors.name?.message}
-                  {...form.register('name')}
-                />
-                {!editing && (
-                  <TextInput
-                    w={96}
-                    label={t('form.count')}
-                    inputMode="numeric"
-                    // The error takes the place of the hint: one message under a narrow field.
-                    description={
-                      errors.count ? undefined : t('form.countHint', { max: BATCH_COUNT_MAX })
-                    }
-                    error={errors.count?.message}
-                    {...form.register('count')}
-                  />
-                )}
-              </Group>
+        <Group align="flex-start" gap="sm" wrap="nowrap">
+          <NameInput
+            style={{ flex: 1 }}
+            label={t('form.name')}
+            placeholder={t('form.namePlaceholder')}
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          {!editing && (
+            <TextInput
+              w={96}
+              label={t('form.count')}
+              inputMode="numeric"
+              // The error takes the place of the hint: one message under a narrow field.
+              description={errors.count ? undefined : t('form.countHint', { max: BATCH_COUNT_MAX })}
+              error={errors.count?.message}
+              {...form.register('count')}
+            />
+          )}
+        </Group>
 
-              <AmountField
-                id="token-amount"
-                label={t('form.quota')}
-                unit={amountUnit}
-                onUnitChange={changeUnit}
-                units={converted.ok ? converted.units : null}
-                hint={unlimited ? t('form.unlimitedHint') : undefined}
-                error={errors.amount?.message}
-                disabled={unlimited}
-                dollarSign
-                input={form.register('amount')}
-              />
+        <AmountField
+          id="token-amount"
+          label={t('form.quota')}
+          unit={amountUnit}
+          onUnitChange={changeUnit}
+          units={converted.ok ? converted.units : null}
+          hint={unlimited ? t('form.unlimitedHint') : undefined}
+          error={errors.amount?.message}
+          disabled={unlimited}
+          dollarSign
+          input={form.register('amount')}
+        />
 
-              <FormSwitch control={form.control} name="unlimited" label={t('form.unlimited')} />
+        <FormSwitch control={form.control} name="unlimited" label={t('form.unlimited')} />
 
-              <ExpiryField control={form.control} token={token} error={errors.expiry?.message} />
+        <ExpiryField control={form.control} token={token} error={errors.expiry?.message} />
 
-              <LifecycleFields
-                idPrefix="token"
-                choices={QUOTA_RESET_PERIODS}
-                loadedRefill={loadedRefill(token)}
-                startAmount={{ text: amount, unit: amountUnit }}
-                balances={!unlimited && converted.ok ? [converted.units] : []}
-                missing={lifecycleMissing}
-              />
+        <LifecycleFields
+          idPrefix="token"
+          choices={QUOTA_RESET_PERIODS}
+          loadedRefill={loadedRefill(token)}
+          startAmount={{ text: amount, unit: amountUnit }}
+          balances={!unlimited && converted.ok ? [converted.units] : []}
+          missing={lifecycleMissing}
+        />
 
-              {editing && (
-                <FormSwitch
-                  control={form.control}
-                  name="enabled"
-                  label={t('form.status')}
-                  description={t('form.statusHint')}
-                />
-              )}
+        {editing && (
+          <FormSwitch
+            control={form.control}
+            name="enabled"
+            label={t('form.status')}
+            description={t('form.statusHint')}
+          />
+        )}
 
-              <Disclosure
-                id="token-advanced"
-                label={t('form.advanced')}
-                opened={advancedOpen}
-                onToggle={() => setAdvancedOpen((open) => !open)}
-              >
-                {ALLOW_LISTS.map(([field, label, hint]) => (
-                  <Textarea
-                    key={field}
-                    label={t(label)}
-                    description={
-                      accessReadOnly ? `${t(hint)} ${t('form.accessReadOnly')}` : t(hint)
-                    }
-                    readOnly={accessReadOnly}
-                    autosize
-                    minRows={1}
-                    spellCheck={false}
-                    error={errors[field]?.message}
-                    {...form.register(field)}
-                  />
-                ))}
-              </Disclosure>
+        <Disclosure
+          id="token-advanced"
+          label={t('form.advanced')}
+          opened={advancedOpen}
+          onToggle={() => setAdvancedOpen((open) => !open)}
+        >
+          {ALLOW_LISTS.map(([field, label, hint]) => (
+            <Textarea
+              key={field}
+              label={t(label)}
+              description={accessReadOnly ? `${t(hint)} ${t('form.accessReadOnly')}` : t(hint)}
+              readOnly={accessReadOnly}
+              autosize
+              minRows={1}
+              spellCheck={false}
+              error={errors[field]?.message}
+              {...form.register(field)}
+            />
+          ))}
+        </Disclosure>
 
-              {errors.root && (
-                <ErrorAlert title={t('form.failed')}>{errors.root.message}</ErrorAlert>
-              )}
+        {errors.root && <ErrorAlert title={t('form.failed')}>{errors.root.message}</ErrorAlert>}
 
-              {slow && (
-                <Text size="sm" c="dimmed" role="status">
-                  {t('form.slow')}
-                </Text>
-              )}
+        {slow && (
+          <Text size="sm" c="dimmed" role="status">
+            {t('form.slow')}
+          </Text>
+        )}
 
-              <DialogButtons
-                confirmLabel={t(editing ? 'form.save' : 'form.create')}
-                onCancel={onClose}
-                busy={isSubmitting}
-              />
-            </Stack>
-          </form>
-        </FormProvider>
-      </Modal>
+        <DialogButtons
+          confirmLabel={t(editing ? 'form.save' : 'form.create')}
+          onCancel={onClose}
+          busy={isSubmitting}
+        />
+      </FormModal>
     </LocalizedDates>
   );
 }
