@@ -1,7 +1,7 @@
 import { Group, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { ModelsAccess } from '../../api/backend';
 import type { Model } from '../../contract/model';
 import { describeError } from '../../components/describe-error';
@@ -12,8 +12,6 @@ import { FormModal } from '../../components/form-modal';
 import { FormSwitch } from '../../components/form-switch';
 import { useI18n } from '../../components/i18n';
 import { NameInput } from '../../components/name-input';
-import { useQuota } from '../../components/quota';
-import { parseAmount } from '../../lib/quota';
 import { useCreateModel } from './api/create-model';
 import { useUpdateModel } from './api/update-model';
 import {
@@ -25,7 +23,7 @@ import {
   type ModelFormResult,
   type ModelFormValues,
 } from './model-form';
-import { formatUnitsPerThousand, unitsPerThousandTokens } from './price-text';
+import { PriceInput } from './price-input';
 import { UpstreamKeyField } from './upstream-key-field';
 
 export interface ModelFormModalProps {
@@ -42,8 +40,7 @@ export interface ModelFormModalProps {
  * shown the same way, and what was typed stays.
  */
 export default function ModelFormModal({ models, model, onClose, onSaved }: ModelFormModalProps) {
-  const { t, locale } = useI18n();
-  const { quotaPerUnit } = useQuota();
+  const { t } = useI18n();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const create = useCreateModel(models);
   const update = useUpdateModel(models);
@@ -59,18 +56,6 @@ export default function ModelFormModal({ models, model, onClose, onSaved }: Mode
   const advancedError = Boolean(
     errors.upstream_model || errors.cached_input_price || errors.max_output_tokens,
   );
-  const [inputPrice, outputPrice] = useWatch({
-    control: form.control,
-    name: ['input_price', 'output_price'],
-  });
-
-  /** A price's hint, with what 1K tokens cost in units once a price is typed. */
-  const priceHint = (typed: string) => {
-    const price = parseAmount(typed);
-    if (!Number.isFinite(price) || price < 0) return t('models.priceHint');
-    const units = unitsPerThousandTokens(price, quotaPerUnit);
-    return t('models.priceUnits', { units: formatUnitsPerThousand(units, locale) });
-  };
 
   const submit = form.handleSubmit(async (result) => {
     try {
@@ -120,24 +105,8 @@ export default function ModelFormModal({ models, model, onClose, onSaved }: Mode
       />
       <UpstreamKeyField loaded={model} />
       <Group grow align="flex-start" gap="sm" wrap={phone ? 'wrap' : 'nowrap'}>
-        <TextInput
-          withAsterisk
-          label={t('models.inputPrice')}
-          description={priceHint(inputPrice)}
-          inputMode="decimal"
-          leftSection="$"
-          error={errors.input_price?.message}
-          {...form.register('input_price')}
-        />
-        <TextInput
-          withAsterisk
-          label={t('models.outputPrice')}
-          description={priceHint(outputPrice)}
-          inputMode="decimal"
-          leftSection="$"
-          error={errors.output_price?.message}
-          {...form.register('output_price')}
-        />
+        <PriceInput name="input_price" label={t('models.inputPrice')} />
+        <PriceInput name="output_price" label={t('models.outputPrice')} />
       </Group>
       <Disclosure
         id="model-form-advanced"
