@@ -5,6 +5,7 @@ import { ok } from './http/envelope';
 import { answerFailures } from './http/failures';
 import { standardHeaders } from './http/standard-headers';
 import type { App, AppEnv } from './http/types';
+import { mountLiteLlmRoutes } from './litellm-routes';
 import { proxyHandler, type ProxyOptions } from './proxy';
 import { mountApiDescription } from './routes/openapi';
 
@@ -13,9 +14,9 @@ export interface ProxyAppOptions extends ProxyOptions {
 }
 
 /**
- * Proxy mode: the dashboard from this origin, /api from an existing gateway. No token store is
- * opened; /healthz and the API's description answer for this process, /api/status comes from
- * the upstream.
+ * Proxy mode: the dashboard from this origin, /api (and a LiteLLM proxy's own routes) from an
+ * existing gateway. No token store is opened; /healthz and the API's description answer for this
+ * process, /api/status comes from the upstream.
  */
 export function createProxyApp({ upstream, timeoutMs, distDir }: ProxyAppOptions): App {
   const app = new Hono<AppEnv>({ strict: false });
@@ -24,6 +25,7 @@ export function createProxyApp({ upstream, timeoutMs, distDir }: ProxyAppOptions
   // This service's API as the dashboard knows it, whatever the upstream answers.
   mountApiDescription(app);
   app.all('/api/*', proxyHandler({ upstream, timeoutMs }));
+  mountLiteLlmRoutes(app, { upstream, timeoutMs });
   // After the proxy's route, so only the dashboard is compressed: answers from the upstream
   // stream through as they come.
   app.use(compress());
