@@ -29,7 +29,8 @@ export const en = {
   'connect.serverAddress': 'Server address',
   'connect.serverAddressHint': 'Leave as it is to use the server this page came from.',
   'connect.kind': 'Server kind',
-  'connect.kindHint': 'Found out by itself on connect; choose one if that fails.',
+  'connect.kindHint':
+    'Found out by itself on connect; choose one if that fails. For one-api and new-api paste an access token, for LiteLLM its master key.',
   'connect.kindAuto': 'Detect automatically',
   'connect.userId': 'User ID (new-api)',
   'connect.userIdHint': 'Sent as New-Api-User; older new-api releases require it.',

@@ -29,7 +29,8 @@ export const zhCN: Messages = {
   'connect.serverAddress': '服务器地址',
   'connect.serverAddressHint': '保持不变即使用提供此页面的服务器。',
   'connect.kind': '服务器类型',
-  'connect.kindHint': '连接时自动识别；识别失败时请手动选择。',
+  'connect.kindHint':
+    '连接时自动识别；识别失败时请手动选择。one-api 和 new-api 请粘贴系统访问令牌，LiteLLM 请粘贴其 master key。',
   'connect.kindAuto': '自动识别',
   'connect.userId': '用户 ID（new-api）',
   'connect.userIdHint': '作为 New-Api-User 发送；较旧的 new-api 版本需要它。',

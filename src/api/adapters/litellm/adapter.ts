@@ -90,6 +90,19 @@ export function liteLlmMethods(client: ApiClient, cache: QueryClient): LiteLlmMe
     registry.forget(ids);
   };
 
+  /**
+   * LiteLLM names itself and its release in its API description, a large document read once a
+   * session; proxy mode does not forward it, and there the release is not known.
+   */
+  let release: string | null = null;
+  const readRelease = async () => {
+    const answer = await client.exchange('GET', '/openapi.json', { keyless: true });
+    const described = openApiInfoSchema.safeParse(answer.body);
+    return described.success && described.data.info.title === LITELLM_API_TITLE
+      ? (described.data.info.version ?? '')
+      : '';
+  };
+
   const setStatus = (id: number, status: Token['status']) =>
     write(async () => {
       const route = status === TokenStatus.disabled ? '/key/block' : '/key/unblock';
@@ -156,15 +169,8 @@ export function liteLlmMethods(client: ApiClient, cache: QueryClient): LiteLlmMe
     removeMany: (ids) => write(() => deleteKeys(ids)),
     reveal: () => Promise.reject(new ApiError('rejected', NO_REVEAL, null, NO_REVEAL)),
     async status() {
-      // LiteLLM names itself and its release in its API description, which proxy mode does not
-      // forward: there the release is not known.
-      const answer = await client.exchange('GET', '/openapi.json', { keyless: true });
-      const described = openApiInfoSchema.safeParse(answer.body);
-      const version =
-        described.success && described.data.info.title === LITELLM_API_TITLE
-          ? (described.data.info.version ?? '')
-          : '';
-      return { version, quota_per_unit: ratio(), display_in_currency: true };
+      release ??= await readRelease();
+      return { version: release, quota_per_unit: ratio(), display_in_currency: true };
     },
     setQuotaPerUnit: () => Promise.reject(new ApiError('rejected', RATIO_HERE, null, RATIO_HERE)),
     usage: keyUsage({ client, ratio, hashOf, nameOfHash: registry.nameOfHash }),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { createBackend } from '../../create-backend';
+import { detectKind } from '../../detect-kind';
 import { ApiError } from '../../errors';
 import { tpmLimitOf, type TokenBackend } from '../../backend';
 import { idOfHash } from './key-model';
@@ -472,5 +473,36 @@ describe('usage on LiteLLM', () => {
     expect(view.figures.series.map((point) => point.requests)).toEqual([1, 1]);
     expect(view.figures.totals.quota).toBe(375_000);
     expect(view.logs).toEqual({ read: 3, bound: 3, partial: false });
+  });
+});
+
+describe('telling a LiteLLM proxy', () => {
+  const server = { baseUrl: 'http://litellm.test', adminKey: 'sk-master' };
+  const liveliness = (body: unknown) => () => [200, body] as Answer;
+
+  it('by FastAPI’s 404 on /api/status and its liveliness, asked without a key', async () => {
+    const calls = fakeProxy({ 'GET /health/liveliness': liveliness("I'm alive!") });
+    expect(await detectKind(server)).toEqual({ kind: 'litellm', status: null });
+    expect(calls.map((call) => call.path)).toEqual(['/api/status', '/health/liveliness']);
+  });
+
+  it('in proxy mode, which forwards its key routes only, by its list of keys', async () => {
+    fakeProxy({
+      'GET /health/liveliness': () => [200, '<!doctype html>'],
+      'GET /key/list': () => [200, { keys: ['hash'], total_count: 1 }],
+    });
+    expect((await detectKind(server)).kind).toBe('litellm');
+  });
+
+  it('refuses the key there as LiteLLM does, and keeps the 404 of anything else', async () => {
+    fakeProxy({
+      'GET /key/list': () => [401, { error: { message: 'Authentication Error, Invalid key' } }],
+    });
+    await expect(detectKind(server)).rejects.toMatchObject({
+      kind: 'unauthorized',
+      message: 'Authentication Error, Invalid key',
+    });
+    fakeProxy({});
+    await expect(detectKind(server)).rejects.toMatchObject({ kind: 'rejected', status: 404 });
   });
 });
