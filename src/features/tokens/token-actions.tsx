@@ -1,4 +1,5 @@
 import { ActionIcon, Group } from '@mantine/core';
+import { useBackend } from '../../api/backend-context';
 import { TokenStatus, type Token } from '../../contract/token';
 import { useAccess } from '../../components/access';
 import hint from '../../components/hint.module.css';
@@ -25,7 +26,10 @@ export function TokenActions({
 }) {
   const { t } = useI18n();
   const { may } = useAccess();
+  const { unavailable } = useBackend();
   const enabled = token.status !== TokenStatus.disabled;
+  // Where the server keeps no whole key, the button stays in its place, off, its hint saying why.
+  const noReveal = unavailable.includes('reveal') ? t('litellm.revealShort') : null;
   const buttons = {
     edit: { label: t('action.edit'), icon: <IconEdit />, color: 'gray', run: handlers.onEdit },
     toggle: {
@@ -39,6 +43,7 @@ export function TokenActions({
       icon: <IconCopy />,
       color: 'gray',
       run: handlers.onCopyKey,
+      off: noReveal,
     },
     delete: {
       label: t('action.delete'),
@@ -56,19 +61,28 @@ export function TokenActions({
       role="group"
       aria-label={t('action.rowActions', { name: token.name })}
     >
-      {actions.map((action) => (
-        <span key={action.label} className={hint.hint} data-hint={action.label} data-side="left">
-          <ActionIcon
-            variant="subtle"
-            color={action.color}
-            size={size}
-            aria-label={action.label}
-            onClick={() => action.run(token)}
+      {actions.map((action) => {
+        const off = 'off' in action ? action.off : null;
+        return (
+          <span
+            key={action.label}
+            className={hint.hint}
+            data-hint={off ?? action.label}
+            data-side="left"
           >
-            {action.icon}
-          </ActionIcon>
-        </span>
-      ))}
+            <ActionIcon
+              variant="subtle"
+              color={action.color}
+              size={size}
+              aria-label={action.label}
+              disabled={off !== null}
+              onClick={() => action.run(token)}
+            >
+              {action.icon}
+            </ActionIcon>
+          </span>
+        );
+      })}
     </Group>
   );
 }
