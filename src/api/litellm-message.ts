@@ -1,4 +1,4 @@
-import { liteLlmFailureSchema } from '../contract/litellm';
+import { liteLlmFailureSchema } from '../contract/litellm-failure';
 
 /** Python's escapes in a str's repr, back to the characters they stand for. */
 const PYTHON_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r' };
