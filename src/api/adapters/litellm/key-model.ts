@@ -37,13 +37,14 @@ export function isoSeconds(text: string | null): number | null {
 }
 
 /**
- * The dashboard's number for a key, from its hash: the first 52 bits, so the same key has the
- * same id on every page and in every tab. A `token` that is not a hash still gets a stable one.
+ * The dashboard's number for a key, from its hash: the first 48 bits, so the same key has the
+ * same id on every page, in every tab and in the address (which takes up to 15 digits). A
+ * `token` that is not a hash still gets a stable one.
  */
 export function idOfHash(hash: string): number {
-  if (/^[0-9a-f]{13}/i.test(hash)) return Number.parseInt(hash.slice(0, 13), 16) + 1;
+  if (/^[0-9a-f]{12}/i.test(hash)) return Number.parseInt(hash.slice(0, 12), 16) + 1;
   let id = 0;
-  for (const char of hash) id = (id * 31 + (char.codePointAt(0) ?? 0)) % 2 ** 52;
+  for (const char of hash) id = (id * 31 + (char.codePointAt(0) ?? 0)) % 2 ** 48;
   return id + 1;
 }
 

@@ -134,6 +134,13 @@ describe('LiteLLM’s keys in the dashboard’s model', () => {
     });
   });
 
+  it('numbers each key by its hash, small enough for the address', () => {
+    expect(idOfHash('f'.repeat(64))).toBe(2 ** 48);
+    expect(idOfHash(row(1).token)).toBe(idOfHash(row(1).token));
+    expect(idOfHash('not a hash')).toBeGreaterThan(0);
+    expect(String(idOfHash('not a hash')).length).toBeLessThanOrEqual(15);
+  });
+
   it('converts with the ratio kept in this browser, LiteLLM keeping none', async () => {
     stored.set('tokendesk.quota-per-unit:http://litellm.test', '1000');
     fakeProxy({ 'GET /key/list': () => [200, page([row(1)])] });
