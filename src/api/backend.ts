@@ -99,12 +99,13 @@ export interface UsageView {
 export type UsageProgress = (read: number) => void;
 
 /**
- * Controls shown switched off on a server, each with its reason (LiteLLM's): the whole key, of
- * which it keeps only a hash; rotation, which its Enterprise licence unlocks; IP ranges per key,
- * which it has not; a refill's amount, which is always the whole budget there; a quota ratio,
- * which it does not keep, as it counts in USD.
+ * Controls shown switched off on a server, each with its reason in LiteLLM's terms: the whole
+ * key, of which it keeps only a hash; rotation, which its Enterprise licence unlocks; IP ranges
+ * per key, which it has not; a refill's amount, which is always the whole budget there; a quota
+ * ratio, which it does not keep, as it counts in USD; admin keys, its master key being the one.
  */
-export type Unavailable = 'reveal' | 'rotate' | 'subnet' | 'refill-amount' | 'quota-ratio';
+export type Unavailable =
+  'reveal' | 'rotate' | 'subnet' | 'refill-amount' | 'quota-ratio' | 'admin-keys';
 
 /** What the screens need from a server, whatever kind it is. */
 export interface TokenBackend {

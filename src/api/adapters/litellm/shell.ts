@@ -31,7 +31,7 @@ export function liteLlmBackend(client: ApiClient, cache: QueryClient): TokenBack
     usage: async (scope, ask, onProgress) => (await methods()).usage(scope, ask, onProgress),
     // Refills are LiteLLM's budget durations, and it limits requests (and tokens) per minute.
     lifecycleMissing: null,
-    unavailable: ['reveal', 'rotate', 'subnet', 'refill-amount', 'quota-ratio'],
+    unavailable: ['reveal', 'rotate', 'subnet', 'refill-amount', 'quota-ratio', 'admin-keys'],
     tpmLimits: true,
     rotate: null,
     // LiteLLM's own audit log is an Enterprise feature the dashboard does not read.
