@@ -90,7 +90,14 @@ export const liteLlmMetricsSchema = z.looseObject({
 export type LiteLlmMetrics = z.infer<typeof liteLlmMetricsSchema>;
 
 const breakdownSchema = z
-  .record(z.string(), z.looseObject({ metrics: liteLlmMetricsSchema }))
+  .record(
+    z.string(),
+    z.looseObject({
+      metrics: liteLlmMetricsSchema,
+      /** A key's alias, where the entry is a key's. */
+      metadata: z.looseObject({ key_alias: nullableText }).nullish(),
+    }),
+  )
   .nullish()
   .transform((value) => value ?? {});
 

@@ -79,6 +79,8 @@ function figuresFromDays(
   const totals = zero();
   const models = new Map<string, Sum>();
   const keys = new Map<string, Sum>();
+  /** The aliases LiteLLM names keys with, for those the dashboard has not read. */
+  const aliases = new Map<string, string>();
   const series: UsageFigures['series'] = [];
   for (let time = from; time < ask.to; time += DAY) {
     const point = zero();
@@ -88,8 +90,9 @@ function figuresFromDays(
       for (const [name, { metrics }] of Object.entries(day.breakdown.models)) {
         add(models.get(name) ?? models.set(name, zero()).get(name)!, metrics);
       }
-      for (const [hash, { metrics }] of Object.entries(day.breakdown.api_keys)) {
+      for (const [hash, { metrics, metadata }] of Object.entries(day.breakdown.api_keys)) {
         add(keys.get(hash) ?? keys.set(hash, zero()).get(hash)!, metrics);
+        if (metadata?.key_alias) aliases.set(hash, metadata.key_alias);
       }
     }
     series.push({ time, denied: 0, ...point });
@@ -110,7 +113,7 @@ function figuresFromDays(
           top_tokens: [...keys]
             .map(([hash, { requests, quota }]) => ({
               token_id: idOfHash(hash),
-              name: source.nameOfHash(hash) ?? '',
+              name: source.nameOfHash(hash) ?? aliases.get(hash) ?? '',
               requests,
               quota,
             }))

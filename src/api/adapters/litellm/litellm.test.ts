@@ -393,7 +393,12 @@ describe('usage on LiteLLM', () => {
     metrics: { spend, prompt_tokens: 10 * requests, completion_tokens: 5, api_requests: requests },
     breakdown: {
       models: { [model]: { metrics: { spend, api_requests: requests } } },
-      api_keys: { [hash]: { metrics: { spend, api_requests: requests } } },
+      api_keys: {
+        [hash]: {
+          metrics: { spend, api_requests: requests },
+          metadata: { key_alias: 'its alias' },
+        },
+      },
     },
   });
 
@@ -432,6 +437,21 @@ describe('usage on LiteLLM', () => {
       { token_id: idOfHash(one), name: 'key 1', requests: 4, quota: 500_000 },
     ]);
     expect({ logs, deniedCounted }).toEqual({ logs: null, deniedCounted: false });
+  });
+
+  it('names the keys that spent most by LiteLLM’s alias where the list was not read', async () => {
+    const hash = row(3).token;
+    fakeProxy({
+      'GET /user/daily/activity': () => [
+        200,
+        { results: [day('2026-03-02', 1, 4, 'gpt-4o', hash)], metadata: { has_more: false } },
+      ],
+    });
+    const from = Date.UTC(2026, 2, 1) / 1000;
+    const { figures } = await backend.usage(null, { from, to: from + 3 * 86_400, bucket: 'day' });
+    expect(figures.top_tokens).toEqual([
+      { token_id: idOfHash(hash), name: 'its alias', requests: 4, quota: 500_000 },
+    ]);
   });
 
   it('sums hours from its spend logs, of one key by its hash', async () => {
