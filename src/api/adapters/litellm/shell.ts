@@ -9,8 +9,15 @@ import type { LiteLlmMethods } from './adapter';
  */
 export function liteLlmBackend(client: ApiClient, cache: QueryClient): TokenBackend {
   let loading: Promise<LiteLlmMethods> | undefined;
+  // A failed fetch of the code (the network, a new deploy) is tried again by the next call.
   const methods = () =>
-    (loading ??= import('./adapter').then(({ liteLlmMethods }) => liteLlmMethods(client, cache)));
+    (loading ??= import('./adapter').then(
+      ({ liteLlmMethods }) => liteLlmMethods(client, cache),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   return {
     kind: 'litellm',
     pageSizes: [10, 20, 50, 100],
