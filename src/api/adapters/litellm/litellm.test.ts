@@ -373,6 +373,47 @@ describe('writing keys on LiteLLM', () => {
     });
   });
 
+  it('tells FastAPI’s 422 as the problem of the form’s field, and LiteLLM’s dict as its words', async () => {
+    const [loaded] = (fakeProxy({
+      'GET /key/list': () => [200, page([row(1)])],
+      'POST /key/update': (_url, body) =>
+        body.max_budget !== undefined
+          ? [
+              422,
+              {
+                detail: [
+                  {
+                    type: 'float_parsing',
+                    loc: ['body', 'max_budget'],
+                    msg: 'Input should be a valid number, unable to parse string as a number',
+                  },
+                ],
+              },
+            ]
+          : [
+              404,
+              {
+                error: {
+                  message: "{'error': 'Team not found, passed team_id=None'}",
+                  type: 'auth_error',
+                  param: 'None',
+                  code: '404',
+                },
+              },
+            ],
+    }),
+    await backend.list({ p: 1, size: 10 })).items;
+    await expect(backend.update(loaded!, { remain_quota: 1 })).rejects.toMatchObject({
+      status: 422,
+      field: 'remain_quota',
+      message: 'max_budget: Input should be a valid number, unable to parse string as a number',
+    });
+    await expect(backend.update(loaded!, { name: 'x' })).rejects.toMatchObject({
+      status: 404,
+      message: 'Team not found, passed team_id=None',
+    });
+  });
+
   it('deletes by hash, many at once, and reveals nothing', async () => {
     const calls = fakeProxy({
       'GET /key/list': () => [200, page([row(1), row(2)])],
