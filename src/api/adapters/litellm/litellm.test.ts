@@ -374,7 +374,7 @@ describe('writing keys on LiteLLM', () => {
   });
 
   it('tells FastAPI’s 422 as the problem of the form’s field, and LiteLLM’s dict as its words', async () => {
-    const [loaded] = (fakeProxy({
+    fakeProxy({
       'GET /key/list': () => [200, page([row(1)])],
       'POST /key/update': (_url, body) =>
         body.max_budget !== undefined
@@ -401,8 +401,8 @@ describe('writing keys on LiteLLM', () => {
                 },
               },
             ],
-    }),
-    await backend.list({ p: 1, size: 10 })).items;
+    });
+    const [loaded] = (await backend.list({ p: 1, size: 10 })).items;
     await expect(backend.update(loaded!, { remain_quota: 1 })).rejects.toMatchObject({
       status: 422,
       field: 'remain_quota',
