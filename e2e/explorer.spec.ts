@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Language } from '../src/lib/i18n/languages';
+import { startLiteLlmEmulator } from './emulators/litellm';
 import { startNewApiEmulator } from './emulators/new-api';
 import { startOneApiEmulator } from './emulators/one-api';
 import type { EmulatorHandle } from './emulators/gateway/types';
@@ -223,3 +224,25 @@ for (const gateway of GATEWAYS) {
     }
   });
 }
+
+test('on LiteLLM, no operation, and why: its keys live under routes of its own', async ({
+  page,
+}) => {
+  const masterKey = 'sk-litellm-master-0123456789';
+  const emulator = await startLiteLlmEmulator({ masterKey });
+  const proxy = await startService({ env: { UPSTREAM_URL: emulator.url } });
+  try {
+    emulator.seed([{ key_alias: 'litellm seed' }]);
+    await connected(page, proxy.url, masterKey);
+    const explorer = await openExplorer(page);
+    await expect(explorer.getByRole('note')).toContainText(
+      'LiteLLM shares none of this service’s routes',
+    );
+    await expect(explorer.getByRole('note')).toContainText('under /key');
+    await expect(explorer.getByRole('navigation', { name: 'Operations' })).toHaveCount(0);
+    await expect(explorer.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  } finally {
+    await proxy.stop();
+    await emulator.close();
+  }
+});

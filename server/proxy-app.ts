@@ -5,6 +5,7 @@ import { ok } from './http/envelope';
 import { answerFailures } from './http/failures';
 import { standardHeaders } from './http/standard-headers';
 import type { App, AppEnv } from './http/types';
+import { mountLiteLlmRoutes } from './litellm-routes';
 import { OPENAI_ROUTES, proxyHandler, type ProxyOptions } from './proxy';
 import { mountApiDescription } from './routes/openapi';
 
@@ -13,8 +14,8 @@ export interface ProxyAppOptions extends ProxyOptions {
 }
 
 /**
- * Proxy mode: the dashboard from this origin, /api and the gateway's OpenAI routes (/v1) from an
- * existing gateway. No token store is opened; /healthz and the API's description answer for this
+ * Proxy mode: the dashboard from this origin; /api, the gateway's OpenAI routes (/v1) and a
+ * LiteLLM proxy's own routes from an existing gateway. No token store is opened; /healthz and the API's description answer for this
  * process, /api/status comes from the upstream.
  */
 export function createProxyApp({ upstream, timeoutMs, distDir }: ProxyAppOptions): App {
@@ -25,6 +26,7 @@ export function createProxyApp({ upstream, timeoutMs, distDir }: ProxyAppOptions
   mountApiDescription(app);
   app.all('/api/*', proxyHandler({ upstream, timeoutMs }));
   app.all('/v1/*', proxyHandler({ upstream, timeoutMs }, OPENAI_ROUTES));
+  mountLiteLlmRoutes(app, { upstream, timeoutMs });
   // After the proxy's route, so only the dashboard is compressed: answers from the upstream
   // stream through as they come.
   app.use(compress());

@@ -240,6 +240,58 @@ describe('proxy mode', () => {
     await expect.poll(() => endlessClosed, { timeout: 2_000 }).toBe(true);
   });
 
+  it('forwards a LiteLLM proxy’s key and spend routes like /api, answers kept from caches', async () => {
+    const app = createProxyApp({ upstream: upstreamBase, timeoutMs: 2_000, distDir: '/nowhere' });
+    const paths = [
+      '/key/list?page=2&size=100&return_full_object=true',
+      '/key/generate',
+      '/spend/logs?summarize=false',
+      '/global/spend/logs',
+      '/user/daily/activity?page=1',
+    ];
+    for (const path of paths) {
+      const before = seen.length;
+      const response = await app.request(`http://local${path}`, {
+        method: path === '/key/generate' ? 'POST' : 'GET',
+        headers: {
+          Authorization: 'Bearer sk-master',
+          'Content-Type': 'application/json',
+          Cookie: 'dashboard=secret',
+          'X-Litellm-Api-Key': 'sk-other',
+        },
+        ...(path === '/key/generate' ? { body: '{"key_alias":"bot"}' } : {}),
+      });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+      expect(response.headers.get('set-cookie'), path).toBeNull();
+      expect(seen.length, path).toBe(before + 1);
+      const request = seen.at(-1)!;
+      expect(request.url).toBe(`/gw${path}`);
+      expect(request.headers.authorization).toBe('Bearer sk-master');
+      expect(request.headers.cookie).toBeUndefined();
+      expect(request.headers['x-litellm-api-key']).toBeUndefined();
+    }
+    expect(seen.at(-4)).toMatchObject({ method: 'POST', body: '{"key_alias":"bot"}' });
+  });
+
+  it('forwards nothing else of a LiteLLM proxy: its other routes get the dashboard', async () => {
+    const app = createProxyApp({ upstream: upstreamBase, timeoutMs: 2_000, distDir: '/nowhere' });
+    const before = seen.length;
+    for (const path of [
+      '/openapi.json',
+      '/health/liveliness',
+      '/user/info',
+      '/user/daily/activity/aggregated',
+      '/model/info',
+      '/keys/list',
+      '/team/list',
+    ]) {
+      const response = await app.request(`http://local${path}`);
+      expect(await response.text(), path).toContain('dashboard is not built');
+    }
+    expect(seen.length).toBe(before);
+  });
+
   it('joins the upstream path prefix and the request path', () => {
     expect(
       upstreamUrl(new URL('https://gw.example.com/base/'), 'http://x/api/token/?p=1').toString(),

@@ -16,6 +16,15 @@ import type { ServerKind } from './client';
 
 export type { StoredStatus };
 
+/** Tokens per minute, which only LiteLLM limits per token; 0 is no limit. */
+export interface TpmLimited {
+  tpm_limit?: number;
+}
+
+/** A token's limit in tokens per minute, where its server keeps one; else 0, no limit. */
+export const tpmLimitOf = (token: Token): number =>
+  'tpm_limit' in token && typeof token.tpm_limit === 'number' ? token.tpm_limit : 0;
+
 /** The fields a person can change; updates always send all of them. */
 export type TokenEdit = Pick<
   Token,
@@ -28,7 +37,7 @@ export type TokenEdit = Pick<
   | 'quota_reset_period'
   | 'quota_reset_amount'
   | 'rpm_limit'
-> & { status: StoredStatus };
+> & { status: StoredStatus } & TpmLimited;
 
 export type ListParams = Pick<TokenListQuery, 'p' | 'size'> &
   Partial<Pick<TokenListQuery, 'keyword' | 'token' | 'status' | 'order'>>;
@@ -47,6 +56,8 @@ export interface TokenListPage {
   totalCapped: boolean;
   /** Set when the server could not filter or sort, and every token was fetched to do it here. */
   scanned: number | null;
+  /** The server holds more tokens than were fetched to do it here: only the newest were. */
+  partialScan?: boolean;
 }
 
 /**
@@ -88,6 +99,15 @@ export interface UsageView {
 /** Progress of a usage read that pages through logs: how many were read so far. */
 export type UsageProgress = (read: number) => void;
 
+/**
+ * Controls shown switched off on a server, each with its reason in LiteLLM's terms: the whole
+ * key, of which it keeps only a hash; rotation, which its Enterprise licence unlocks; IP ranges
+ * per key, which it has not; a refill's amount, which is always the whole budget there; a quota
+ * ratio, which it does not keep, as it counts in USD; admin keys, its master key being the one.
+ */
+export type Unavailable =
+  'reveal' | 'rotate' | 'subnet' | 'refill-amount' | 'quota-ratio' | 'admin-keys';
+
 /** What the screens need from a server, whatever kind it is. */
 export interface TokenBackend {
   readonly kind: ServerKind;
@@ -102,7 +122,7 @@ export interface TokenBackend {
   list(params: ListParams, onProgress?: ListProgress): Promise<TokenListPage>;
   get(id: number): Promise<Token>;
   /** The new token with its whole key, or null when the server does not return it. */
-  create(input: TokenCreate): Promise<Token | null>;
+  create(input: TokenCreate & TpmLimited): Promise<Token | null>;
   update(loaded: Token, edit: Partial<TokenEdit>): Promise<Token>;
   setStatus(id: number, status: StoredStatus): Promise<Token>;
   remove(id: number): Promise<void>;
@@ -122,6 +142,9 @@ export interface TokenBackend {
    * beside the disabled controls).
    */
   readonly lifecycleMissing: 'gateway' | null;
+  readonly unavailable: readonly Unavailable[];
+  /** Whether tokens can be limited in tokens per minute (`tpm_limit`) besides requests. */
+  readonly tpmLimits: boolean;
   /** A new whole key; the old one still works for `graceSeconds`. Null where the server cannot. */
   rotate: ((id: number, graceSeconds: number) => Promise<RotateResult>) | null;
   /** A page of the record of changes and reveals, newest first; null where the server keeps none. */

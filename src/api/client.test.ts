@@ -253,3 +253,67 @@ describe('a call made as typed (the API explorer)', () => {
     expect(activityLog.get()[0]).toMatchObject({ status: null, ok: false });
   });
 });
+
+describe('a LiteLLM proxy, which answers without the envelope', () => {
+  const liteLlm = { ...connection, kind: 'litellm' as const };
+  afterEach(() => activityLog.clear());
+
+  it('takes the whole answer as the payload', async () => {
+    stubFetch(() => json({ keys: [], total_count: 0 }));
+    const data = await createClient(liteLlm).request('GET', '/key/list', {
+      schema: z.object({ keys: z.array(z.unknown()), total_count: z.number() }),
+    });
+    expect(data).toEqual({ keys: [], total_count: 0 });
+  });
+
+  it('refuses with LiteLLM’s own words, a Python dict unwrapped, under the HTTP status', async () => {
+    stubFetch(() =>
+      json(
+        {
+          error: {
+            message: "{'error': 'max_budget cannot be negative. Received: -1.0'}",
+            type: 'auth_error',
+            param: 'None',
+            code: '400',
+          },
+        },
+        400,
+      ),
+    );
+    const error = await failure(
+      createClient(liteLlm).request('POST', '/key/update', { body: {}, schema: z.unknown() }),
+    );
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      status: 400,
+      serverMessage: 'max_budget cannot be negative. Received: -1.0',
+      message: 'max_budget cannot be negative. Received: -1.0',
+    });
+  });
+
+  it('signs out on its 401, and calls a page that is not JSON an invalid answer', async () => {
+    stubFetch(() =>
+      json({ error: { message: 'Authentication Error, Invalid proxy server token passed.' } }, 401),
+    );
+    const onUnauthorized = vi.fn();
+    const client = createClient(liteLlm, { onUnauthorized });
+    const refused = await failure(client.request('GET', '/key/list', { schema: z.unknown() }));
+    expect(refused.kind).toBe('unauthorized');
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    stubFetch(() => new Response('<!doctype html>', { status: 200 }));
+    const page = await failure(client.request('GET', '/key/list', { schema: z.unknown() }));
+    expect(page.kind).toBe('invalid-response');
+  });
+
+  it('logs a refusal shown as it came with its words, and a 200 as OK', async () => {
+    const client = createClient(liteLlm, { onCall: activityLog.add });
+    stubFetch(() => json({ detail: [{ loc: ['query', 'size'], msg: 'Too big' }] }, 422));
+    await client.exchange('GET', '/key/list', { query: { size: 500 } });
+    stubFetch(() => json({ keys: [] }));
+    await client.exchange('GET', '/key/list');
+    expect(activityLog.get().map(({ ok, outcome }) => ({ ok, outcome }))).toEqual([
+      { ok: true, outcome: 'OK' },
+      { ok: false, outcome: 'size: Too big' },
+    ]);
+  });
+});

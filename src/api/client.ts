@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { anyEnvelopeSchema } from '../contract/envelope';
+import { envelopeAnswers, plainAnswers } from './answers';
 import { blockedByPolicy } from './blocked-origins';
 import { takeEarlyAnswer } from './early-answers';
-import { ApiError, REQUEST_TIMEOUT_MS, failureFor, type LimitedAction } from './errors';
+import { ApiError, REQUEST_TIMEOUT_MS, type LimitedAction } from './errors';
 
-export type ServerKind = 'tokendesk' | 'one-api' | 'new-api';
+export type ServerKind = 'tokendesk' | 'one-api' | 'new-api' | 'litellm';
 
 export interface Connection {
   /** Origin (and optional path prefix) of the server, without a trailing slash. */
@@ -34,12 +34,6 @@ export interface ClientHooks {
   onUnauthorized?: () => void;
   onCall?: (call: CallRecord) => void;
 }
-
-/**
- * one-api and older new-api refuse a wrong key with HTTP 200 and success:false; these are the
- * words they use for it, so such an answer counts as a rejected key like a 401 does.
- */
-const KEY_REFUSED = /access token|New-Api-User|未登录/i;
 
 export interface RequestOptions<T> {
   query?: Record<string, string | number | undefined>;
@@ -128,6 +122,8 @@ async function readJson(response: Response): Promise<unknown> {
 /** The one place that calls fetch: envelope, errors, auth header, timeout. */
 export function createClient(connection: Connection, hooks: ClientHooks = {}) {
   const host = hostOf(connection.baseUrl);
+  // LiteLLM answers with the payload itself and refuses with HTTP statuses alone.
+  const answers = connection.kind === 'litellm' ? plainAnswers : envelopeAnswers;
 
   async function send(
     method: string,
@@ -198,39 +194,25 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
       throw error;
     }
 
-    const parsed = anyEnvelopeSchema.safeParse(await readJson(response));
-    const serverMessage = parsed.success ? parsed.data.message : '';
-    let failure: ApiError | null = null;
-    if (!response.ok) {
-      failure = failureFor(response.status, serverMessage, host, options.limited);
-    } else if (!parsed.success) {
-      failure = new ApiError(
-        'invalid-response',
-        `The server at ${host} answered with something that is not a Tokendesk API response (HTTP ${response.status}): a proxy in front of it may be failing, or the address is wrong.`,
-        response.status,
-        '',
-        host,
-      );
-    } else if (!parsed.data.success) {
-      failure = new ApiError(
-        KEY_REFUSED.test(serverMessage) ? 'unauthorized' : 'rejected',
-        serverMessage || 'The server refused the request without saying why.',
-        response.status,
-        serverMessage,
-        host,
-      );
-    }
-    if (failure) {
+    const answer = answers.read(
+      response.status,
+      response.ok,
+      await readJson(response),
+      host,
+      options.limited,
+    );
+    if (!answer.ok) {
+      const { failure } = answer;
       record(response.status, false, failure.message);
       if (failure.kind === 'unauthorized' && !options.quietUnauthorized) hooks.onUnauthorized?.();
       throw failure;
     }
 
-    const data = options.schema.safeParse(parsed.data?.data);
+    const data = options.schema.safeParse(answer.payload);
     if (!data.success) {
       const error = new ApiError(
         'invalid-response',
-        `The server at ${host} answered in an unexpected shape. Is it a Tokendesk, one-api or new-api server?`,
+        `The server at ${host} answered in an unexpected shape. Is it a Tokendesk, one-api, new-api or LiteLLM server?`,
         response.status,
         '',
         host,
@@ -264,14 +246,11 @@ export function createClient(connection: Connection, hooks: ClientHooks = {}) {
       record(null, false, (error as Error).message);
       throw error;
     }
-    const envelope = anyEnvelopeSchema.safeParse(answer);
-    const refused = envelope.success && !envelope.data.success;
-    const ok = response.ok && !refused;
-    const message = envelope.success ? envelope.data.message : '';
+    const refusal = answers.refusal(response.ok, answer);
     const durationMs = record(
       response.status,
-      ok,
-      ok ? 'OK' : message || `HTTP ${response.status}`,
+      refusal === null,
+      refusal === null ? 'OK' : refusal || `HTTP ${response.status}`,
     );
     return { status: response.status, durationMs, body: answer };
   }

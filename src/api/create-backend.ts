@@ -1,9 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { TokenBackend } from './backend';
+import { liteLlmBackend } from './adapters/litellm/shell';
 import { newApiBackend } from './adapters/new-api';
 import { oneApiBackend } from './adapters/one-api';
 import {
   gatewayRefusedField,
+  liteLlmRefusedField,
   namingRefusedFields,
   serviceRefusedField,
 } from './adapters/refused-field';
@@ -25,6 +27,8 @@ export function createBackend(
       return namingRefusedFields(oneApiBackend(client, cache), gatewayRefusedField);
     case 'new-api':
       return namingRefusedFields(newApiBackend(client, cache), gatewayRefusedField);
+    case 'litellm':
+      return namingRefusedFields(liteLlmBackend(client, cache), liteLlmRefusedField);
     default:
       return namingRefusedFields(tokendeskBackend(client), serviceRefusedField);
   }

@@ -31,7 +31,10 @@ function readStored(): Connection | null {
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<Connection>;
     if (typeof value.baseUrl !== 'string' || typeof value.adminKey !== 'string') return null;
-    const kind = value.kind === 'one-api' || value.kind === 'new-api' ? value.kind : 'tokendesk';
+    const kind =
+      value.kind === 'one-api' || value.kind === 'new-api' || value.kind === 'litellm'
+        ? value.kind
+        : 'tokendesk';
     return {
       baseUrl: value.baseUrl,
       adminKey: value.adminKey,
@@ -103,7 +106,7 @@ export function rememberedServer(): RememberedServer | null {
       localStorage.getItem(REMEMBERED_KEY) ?? 'null',
     ) as Partial<RememberedServer> | null;
     if (!value || typeof value.address !== 'string') return null;
-    const kinds = ['auto', 'tokendesk', 'one-api', 'new-api'];
+    const kinds = ['auto', 'tokendesk', 'one-api', 'new-api', 'litellm'];
     return {
       address: value.address,
       kind: kinds.includes(value.kind ?? '') ? (value.kind as RememberedServer['kind']) : 'auto',

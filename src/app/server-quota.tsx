@@ -16,9 +16,15 @@ export function ServerQuota({
   known?: StatusInfo | null;
   children: ReactNode;
 }) {
-  const status = useQuery({ ...serverStatusQuery(useBackend()), initialData: known ?? undefined });
+  const backend = useBackend();
+  const status = useQuery({ ...serverStatusQuery(backend), initialData: known ?? undefined });
+  // A server that keeps no ratio (LiteLLM counts in USD) has the default, or this browser's.
+  const keepsRatio = !backend.unavailable.includes('quota-ratio');
   return (
-    <QuotaProvider server={server} serverRatio={status.data?.quota_per_unit}>
+    <QuotaProvider
+      server={server}
+      serverRatio={keepsRatio ? status.data?.quota_per_unit : undefined}
+    >
       {children}
     </QuotaProvider>
   );

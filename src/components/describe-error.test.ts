@@ -20,6 +20,21 @@ describe('describing failures', () => {
     expect(describeError(error, chinese)).toBe('令牌名称过长');
   });
 
+  it('translates LiteLLM’s English refusals for a Chinese reader, keeping its words', () => {
+    const taken = new ApiError(
+      'rejected',
+      'x',
+      400,
+      "Key with alias 'bot' already exists. Unique key aliases across all keys are required.",
+    );
+    expect(describeError(taken, chinese)).toBe(
+      "Key with alias 'bot' already exists. Unique key aliases across all keys are required. (已有其他密钥使用这个名称。)",
+    );
+    expect(describeError(taken, english)).toBe(
+      "Key with alias 'bot' already exists. Unique key aliases across all keys are required. (Another key already has this name.)",
+    );
+  });
+
   it('leaves unknown server messages alone', () => {
     expect(
       describeError(new ApiError('rejected', 'x', 400, 'name must be 1 to 50 characters'), english),

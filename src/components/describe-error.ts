@@ -21,8 +21,16 @@ const LIMITED_MESSAGES = {
   reveal: 'error.revealLimited',
 } as const satisfies Record<string, MessageKey>;
 
-/** Messages the gateways send in Chinese, recognised by a telling fragment. */
+/**
+ * Messages the gateways send in Chinese, and LiteLLM in English (with the dashboard's own about
+ * what LiteLLM cannot do), recognised by a telling fragment.
+ */
 const KNOWN_SERVER_MESSAGES: Array<[RegExp, MessageKey]> = [
+  [/Key with alias .* already exists/i, 'litellm.aliasTaken'],
+  [/^Authentication Error/i, 'litellm.badKey'],
+  [/cannot stop a refill/i, 'litellm.refillStays'],
+  [/no IP ranges per key/i, 'litellm.subnet'],
+  [/only a hash of each key/i, 'litellm.reveal'],
   [/令牌名称过长|name.*too long/i, 'upstream.nameTooLong'],
   [/令牌已过期|已过期/, 'upstream.expired'],
   [/额度已用尽|用尽/, 'upstream.exhausted'],

@@ -1,12 +1,11 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_QUOTA_PER_UNIT } from '../contract/status';
 import { formatUnits, formatUsd, type QuotaDisplay } from '../lib/quota';
+import { readRatioOverride, writeRatioOverride } from '../lib/quota-ratio';
 import hint from './hint.module.css';
 import { useI18n } from './i18n';
 import classes from './quota.module.css';
 
-/** Kept per server: a ratio set for one gateway must not carry over to the next. */
-const overrideKey = (server: string) => `tokendesk.quota-per-unit:${server}`;
 const DISPLAY_KEY = 'tokendesk.quota-display';
 
 export type RatioSource = 'server' | 'local' | 'default';
@@ -23,11 +22,6 @@ interface QuotaSettings {
 
 const QuotaContext = createContext<QuotaSettings | null>(null);
 
-function readNumber(key: string): number | null {
-  const value = Number(localStorage.getItem(key));
-  return Number.isFinite(value) && value > 0 ? value : null;
-}
-
 function readDisplay(): QuotaDisplay {
   const value = localStorage.getItem(DISPLAY_KEY);
   return value === 'units' || value === 'usd' ? value : 'both';
@@ -43,9 +37,7 @@ export function QuotaProvider({
   serverRatio: number | undefined;
   children: ReactNode;
 }) {
-  const [localRatio, setLocalRatioState] = useState<number | null>(() =>
-    readNumber(overrideKey(server)),
-  );
+  const [localRatio, setLocalRatioState] = useState<number | null>(() => readRatioOverride(server));
   const [display, setDisplayState] = useState<QuotaDisplay>(readDisplay);
 
   const value = useMemo<QuotaSettings>(() => {
@@ -60,8 +52,7 @@ export function QuotaProvider({
         setDisplayState(next);
       },
       setLocalRatio: (next) => {
-        if (next === null) localStorage.removeItem(overrideKey(server));
-        else localStorage.setItem(overrideKey(server), String(next));
+        writeRatioOverride(server, next);
         setLocalRatioState(next);
       },
     };

@@ -7,6 +7,8 @@ export interface RowAction<T> {
   icon: ReactNode;
   color: string;
   run: (item: T) => void;
+  /** Why the action is off, shown as its hint in place of its label; absent or null: on. */
+  off?: string | null;
 }
 
 /**
@@ -23,12 +25,18 @@ export function RowActionIcons<T>({
   size: 'md' | 'lg';
 }) {
   return actions.map((action) => (
-    <span key={action.label} className={hint.hint} data-hint={action.label} data-side="left">
+    <span
+      key={action.label}
+      className={hint.hint}
+      data-hint={action.off ?? action.label}
+      data-side="left"
+    >
       <ActionIcon
         variant="subtle"
         color={action.color}
         size={size}
         aria-label={action.label}
+        disabled={Boolean(action.off)}
         onClick={() => action.run(item)}
       >
         {action.icon}

@@ -186,6 +186,8 @@ export function gatewayBackend<Raw extends UpstreamToken>(
       ),
     // Neither gateway has refills, rate limits per token or rotation.
     lifecycleMissing: 'gateway',
+    unavailable: [],
+    tpmLimits: false,
     rotate: null,
     // The gateways record no changes: the audit is this service's own.
     audit: null,

@@ -32,6 +32,25 @@ export const gatewayRefusedField: RefusedField = (error) =>
     ? (GATEWAY_REFUSALS.find(([words]) => error.serverMessage.includes(words))?.[1] ?? null)
     : null;
 
+/**
+ * LiteLLM names the field of most refusals, by its own name: first in FastAPI's problems
+ * ("max_budget: Input should be…"), within its sentences otherwise ("Key with alias 'x'…").
+ * budget_duration is looked for before duration, which it holds.
+ */
+const LITELLM_FIELDS: ReadonlyArray<readonly [RegExp, TokenWriteField]> = [
+  [/\bkey_alias\b|Key with alias/, 'name'],
+  [/\bmax_budget\b/, 'remain_quota'],
+  [/\bbudget_duration\b/, 'quota_reset_period'],
+  [/\bduration\b/, 'expired_time'],
+  [/\brpm_limit\b/, 'rpm_limit'],
+  [/\bmodels?\b/, 'models'],
+];
+
+export const liteLlmRefusedField: RefusedField = (error) =>
+  error.kind === 'rejected'
+    ? (LITELLM_FIELDS.find(([words]) => words.test(error.serverMessage))?.[1] ?? null)
+    : null;
+
 /** The backend whose refused writes say which field they are about, where the server's answer does. */
 export function namingRefusedFields(
   backend: TokenBackend,
@@ -42,7 +61,7 @@ export function namingRefusedFields(
       return await write;
     } catch (error) {
       if (!isApiError(error)) throw error;
-      const field = refusedField(error);
+      const field = error.field ?? refusedField(error);
       throw field ? error.concerning(field) : error;
     }
   };

@@ -72,6 +72,8 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
       deniedCounted: true,
     }),
     lifecycleMissing: null,
+    unavailable: [],
+    tpmLimits: false,
     rotate: (id, graceSeconds) =>
       client.request('POST', `/api/token/${id}/rotate`, {
         body: { grace_seconds: graceSeconds },

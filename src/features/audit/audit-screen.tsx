@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../components/error-alert';
 import { useI18n } from '../../components/i18n';
 import { ScreenHeader } from '../../components/screen-header';
 import { useNow } from '../../components/use-now';
+import { serverKindName } from '../../components/server-kind';
 import { AuditFilters } from './audit-filters';
 import { AuditFooter } from './audit-footer';
 import { AuditTable } from './audit-table';
@@ -40,7 +41,7 @@ export default function AuditScreen() {
       <ScreenHeader title={t('audit.title')} intro={t('audit.intro')} />
       {!backend.audit ? (
         <Alert variant="light" color="gray">
-          {t('audit.unavailable', { kind: backend.kind })}
+          {t('audit.unavailable', { kind: serverKindName(backend.kind) })}
         </Alert>
       ) : (
         <>

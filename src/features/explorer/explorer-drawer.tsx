@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useExchange } from '../../api/exchange-context';
 import { useI18n } from '../../components/i18n';
+import { serverKindName } from '../../components/server-kind';
 import { groupByResource, offeredOperations } from './offered-operations';
 import { OperationList } from './operation-list';
 import { OperationPanel } from './operation-panel';
@@ -30,6 +31,8 @@ export default function ExplorerDrawer({ onClose }: { onClose: () => void }) {
   const [cameBackFrom, setCameBackFrom] = useState<string | null>(null);
   const selected = operations.find((operation) => operation.id === selectedId) ?? null;
   const gateway = connection.kind !== 'tokendesk';
+  // A server sharing none of the routes (LiteLLM) gets the note alone.
+  const none = operations.length === 0;
 
   const intro = (
     <Stack gap="sm" mb="md">
@@ -41,9 +44,15 @@ export default function ExplorerDrawer({ onClose }: { onClose: () => void }) {
           role="note"
           color="blue"
           variant="light"
-          title={t('explorer.gatewayTitle', { kind: connection.kind })}
+          title={
+            none
+              ? t('explorer.liteLlmTitle')
+              : t('explorer.gatewayTitle', { kind: serverKindName(connection.kind) })
+          }
         >
-          {t('explorer.gatewayBody', { kind: connection.kind })}
+          {none
+            ? t('explorer.liteLlmBody')
+            : t('explorer.gatewayBody', { kind: serverKindName(connection.kind) })}
         </Alert>
       )}
     </Stack>
@@ -75,7 +84,9 @@ export default function ExplorerDrawer({ onClose }: { onClose: () => void }) {
       closeButtonProps={{ 'aria-label': t('action.close') }}
       styles={phone ? undefined : SPLIT_STYLES}
     >
-      {phone ? (
+      {none ? (
+        intro
+      ) : phone ? (
         selected ? (
           <Stack gap="md" align="stretch">
             <Button

@@ -4,14 +4,17 @@ import { OPERATIONS } from '../../contract/operations';
 
 /**
  * The operations the explorer can send on this kind of server. The reference page is a page to
- * open, not an answer to show; the gateways have only the routes all three kinds share.
+ * open, not an answer to show; one-api and new-api have only the routes the three share; LiteLLM,
+ * whose keys live under routes of its own, none.
  */
 export function offeredOperations(
   kind: ServerKind,
   operations: readonly Operation[] = OPERATIONS,
 ): Operation[] {
   return operations.filter(
-    (operation) => operation.answer.kind !== 'html' && (kind === 'tokendesk' || operation.shared),
+    (operation) =>
+      operation.answer.kind !== 'html' &&
+      (kind === 'tokendesk' || (kind !== 'litellm' && operation.shared)),
   );
 }
 

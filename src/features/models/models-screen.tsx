@@ -20,6 +20,7 @@ import type { ModelActionHandlers } from './model-actions';
 import { ModelCards } from './model-cards';
 import { ModelTable } from './model-table';
 import { ModelTestDialog } from './model-test-dialog';
+import { serverKindName } from '../../components/server-kind';
 
 const ModelFormModal = lazyPart(() => import('./model-form-modal'));
 
@@ -42,7 +43,7 @@ export default function ModelsScreen() {
         <>
           <ScreenHeader title={t('models.title')} intro={t('models.intro')} />
           <Alert variant="light" color="gray">
-            {t('models.unavailable', { kind: backend.kind })}
+            {t('models.unavailable', { kind: serverKindName(backend.kind) })}
           </Alert>
         </>
       )}

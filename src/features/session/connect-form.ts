@@ -8,7 +8,7 @@ import type { Translate } from '../../lib/i18n/translate';
 export const connectFormSchema = z.object({
   adminKey: z.string().trim().min(1),
   serverAddress: z.string().refine((value) => normalizeServerAddress(value) !== null),
-  kind: z.enum(['auto', 'tokendesk', 'one-api', 'new-api']),
+  kind: z.enum(['auto', 'tokendesk', 'one-api', 'new-api', 'litellm']),
   userId: z
     .string()
     .trim()

@@ -100,6 +100,29 @@ describe('the connect screen', () => {
     });
   });
 
+  it('connects to a LiteLLM chosen under Advanced with its master key, detecting nothing', async () => {
+    const server = fakeServer({
+      'GET /key/list': () => ({ status: 200, body: { keys: ['hash'], total_count: 1 } }),
+    });
+    const { user } = renderWithProviders(<ConnectScreen endedBecause={null} />);
+    await typeKey(user, 'sk-master');
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    expect(screen.getByLabelText('Server kind')).toHaveAccessibleDescription(
+      /for LiteLLM its master key/,
+    );
+    await user.selectOptions(screen.getByLabelText('Server kind'), 'LiteLLM');
+    await connect(user);
+    await waitFor(() =>
+      expect(sessionStore.get().connection).toMatchObject({
+        adminKey: 'sk-master',
+        kind: 'litellm',
+      }),
+    );
+    // Listing one key proves the key; LiteLLM's answer is not wrapped in an envelope.
+    expect(server.calls.map((call) => call.url.pathname)).toEqual(['/key/list']);
+    expect(sessionStore.get().identity).toMatchObject({ role: 'owner', name: 'LiteLLM' });
+  });
+
   it('refuses a gateway key, saying what it is for, and keeps it in the field', async () => {
     const server = fakeServer({
       'GET /api/status': () => SERVICE_STATUS,

@@ -150,6 +150,7 @@ export function ConnectScreen({ endedBecause }: { endedBecause: SignOutReason | 
                     { value: 'tokendesk', label: 'Tokendesk' },
                     { value: 'one-api', label: 'one-api' },
                     { value: 'new-api', label: 'new-api' },
+                    { value: 'litellm', label: 'LiteLLM' },
                   ]}
                   {...form.register('kind')}
                 />

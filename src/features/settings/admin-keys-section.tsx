@@ -27,7 +27,7 @@ type Dialog =
  */
 export function AdminKeysSection() {
   const { t } = useI18n();
-  const { adminKeys } = useBackend();
+  const { adminKeys, unavailable } = useBackend();
   return (
     <Stack gap="sm" component="section" aria-labelledby="admin-keys-title">
       <Title order={3} size="h5" id="admin-keys-title">
@@ -38,7 +38,7 @@ export function AdminKeysSection() {
       ) : (
         <>
           <Text size="sm" c="dimmed" id="admin-keys-missing">
-            {t('adminKeys.gateway')}
+            {t(unavailable.includes('admin-keys') ? 'adminKeys.litellm' : 'adminKeys.gateway')}
           </Text>
           <Group>
             <Button leftSection={<IconPlus />} disabled aria-describedby="admin-keys-missing">

@@ -15,6 +15,7 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../api/errors';
@@ -42,6 +43,13 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
   const { may } = useAccess();
   const quota = useQuota();
   const saveRatio = useSetQuotaPerUnit();
+  const queryClient = useQueryClient();
+  // A server that keeps money in USD (LiteLLM) is shown in units through this browser's ratio:
+  // every figure is read again in the new one.
+  const keepLocalRatio = (ratio: number | null) => {
+    quota.setLocalRatio(ratio);
+    void queryClient.invalidateQueries();
+  };
   const form = useForm<RatioFormInput, unknown, RatioFormOutput>({
     resolver: zodResolver(ratioFormSchema),
     defaultValues: { ratio: String(quota.quotaPerUnit) },
@@ -62,7 +70,7 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
       // A server that refuses the option (no permission, no such route) still gets the ratio
       // in this browser; an unreachable one gets nothing, so a later retry is not confused.
       if (isApiError(error) && error.kind === 'rejected') {
-        quota.setLocalRatio(ratio);
+        keepLocalRatio(ratio);
         notifications.show({ color: 'yellow', message: t('settings.ratioSourceLocal') });
       } else {
         form.setError('root', { message: describeError(error, t) });
@@ -119,7 +127,7 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
                   <Button
                     variant="default"
                     onClick={() => {
-                      quota.setLocalRatio(null);
+                      keepLocalRatio(null);
                       form.reset({ ratio: String(quota.serverRatio ?? quota.quotaPerUnit) });
                     }}
                   >

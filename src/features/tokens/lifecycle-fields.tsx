@@ -1,6 +1,7 @@
-import { Box, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text, TextInput } from '@mantine/core';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { TokenBackend } from '../../api/backend';
+import { useBackend } from '../../api/backend-context';
 import { ChipChoice } from '../../components/chip-choice';
 import { useI18n } from '../../components/i18n';
 import { useQuota } from '../../components/quota';
@@ -30,6 +31,8 @@ export interface LifecycleFieldsProps<Choice extends RefillChoice> {
   /** The remaining quotas, in units, that a refill sets back: lowering one is pointed out. */
   balances: readonly number[];
   missing: TokenBackend['lifecycleMissing'];
+  /** Offers a limit in tokens per minute, where the server has one (the token form only). */
+  tpm?: boolean;
 }
 
 /**
@@ -44,9 +47,12 @@ export function LifecycleFields<Choice extends RefillChoice>({
   startAmount,
   balances,
   missing,
+  tpm = false,
 }: LifecycleFieldsProps<Choice>) {
   const { t } = useI18n();
   const { quotaPerUnit } = useQuota();
+  // Where a refill gives back the whole budget (LiteLLM), there is no amount to choose.
+  const noAmount = useBackend().unavailable.includes('refill-amount');
   const form = useFormContext<LifecycleFormFields>();
   const { errors, dirtyFields } = useFormState({ control: form.control });
   const [refill, refillAmount, refillUnit] = useWatch({
@@ -91,7 +97,12 @@ export function LifecycleFields<Choice extends RefillChoice>({
             {errors.refill.message}
           </Text>
         )}
-        {schedule && (
+        {schedule && noAmount && (
+          <Text size="xs" c="dimmed" mt={6}>
+            {t('litellm.refillAmount')}
+          </Text>
+        )}
+        {schedule && !noAmount && (
           <>
             <Text size="xs" c="dimmed" mt={6}>
               {t(schedule)}
@@ -115,6 +126,17 @@ export function LifecycleFields<Choice extends RefillChoice>({
         )}
       </ChipChoice>
       <RateLimitField id={rpmId} disabled={disabled} />
+      {tpm && (
+        <TextInput
+          label={t('lifecycle.tpm')}
+          inputMode="numeric"
+          placeholder={t('lifecycle.rpmPlaceholder')}
+          description={t('lifecycle.tpmHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          error={errors.tpm?.message}
+          {...form.register('tpm')}
+        />
+      )}
     </Stack>
   );
 }

@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { QUOTA_RESET_PERIODS, type QuotaResetPeriod } from '../../contract/quota-reset';
 import { rpmLimitSchema } from '../../contract/rate-limit';
 import type { Token } from '../../contract/token';
+import { tpmLimitOf, type TpmLimited } from '../../api/backend';
 import type { MessageKey } from '../../lib/i18n/en';
 import { amountToUnits, parseAmount, type AmountUnit } from '../../lib/quota';
 import { AMOUNT_MESSAGES, amountIssue, isLoadedAmount, unitsToAmountText } from './amount-text';
 
-/** Refills and the rate limit, as one write sets them. */
-export type LifecycleEdit = Pick<Token, 'quota_reset_period' | 'quota_reset_amount' | 'rpm_limit'>;
+/** Refills and the rate limits, as one write sets them; tokens per minute where a server has them. */
+export type LifecycleEdit = Pick<Token, 'quota_reset_period' | 'quota_reset_amount' | 'rpm_limit'> &
+  TpmLimited;
+
+/** The most tokens per minute the form takes: LiteLLM sets no bound of its own. */
+export const TPM_MAX = 1_000_000_000;
 
 /** A new token has neither a refill nor a rate limit. */
 export const NO_LIFECYCLE: LifecycleEdit = {
@@ -46,11 +51,13 @@ export const lifecycleTextFields = {
   refillAmount: z.string(),
   refillUnit: z.enum(['usd', 'units']),
   rpm: z.string(),
+  tpm: z.string(),
 };
 interface LifecycleText {
   refillAmount: string;
   refillUnit: AmountUnit;
   rpm: string;
+  tpm: string;
 }
 
 /** What the lifecycle fields read and set of the form they are in; bulk edit's has a rateLimit. */
@@ -62,6 +69,7 @@ export interface LifecycleFormFields extends LifecycleText {
 export const LIFECYCLE_FORM_MESSAGES = {
   refillAmount: AMOUNT_MESSAGES,
   rpm: { invalid: 'lifecycle.err.rpm', zero: 'lifecycle.err.rpmZero' },
+  tpm: { invalid: 'lifecycle.err.tpm', zero: 'lifecycle.err.tpmZero' },
 } as const;
 
 export const BULK_LIFECYCLE_MESSAGES = {
@@ -84,18 +92,21 @@ function readRefillAmount(
   return null;
 }
 
+const tpmLimitSchema = z.number().int().min(0).max(TPM_MAX);
+
 /**
- * Requests per minute as typed, held to the contract's bounds. A typed 0 is refused: on the wire
- * it means no limit, the opposite of what a person typing it most likely meant.
+ * Requests (or tokens) per minute as typed, held to their bounds. A typed 0 is refused: on the
+ * wire it means no limit, the opposite of what a person typing it most likely meant.
  */
-function readRpm(ctx: z.RefinementCtx, text: string): number | null {
+function readLimit(ctx: z.RefinementCtx, text: string, field: 'rpm' | 'tpm'): number | null {
   const typed = parseAmount(text);
-  const rpm = rpmLimitSchema.safeParse(typed);
-  if (rpm.success && rpm.data > 0) return rpm.data;
+  const limit = (field === 'rpm' ? rpmLimitSchema : tpmLimitSchema).safeParse(typed);
+  if (limit.success && limit.data > 0) return limit.data;
   const reason = typed === 0 ? 'zero' : 'invalid';
-  ctx.addIssue({ code: 'custom', path: ['rpm'], params: { reason } });
+  ctx.addIssue({ code: 'custom', path: [field], params: { reason } });
   return null;
 }
+const readRpm = (ctx: z.RefinementCtx, text: string) => readLimit(ctx, text, 'rpm');
 
 /** The refill amount a token had, when it refills. */
 export const loadedRefill = (token: Token | null) =>
@@ -109,6 +120,7 @@ export function lifecycleFormValues(token: Token | null, quotaPerUnit: number) {
     refillAmount: refillUnits === null ? '1' : unitsToAmountText(refillUnits, 'usd', quotaPerUnit),
     refillUnit: 'usd',
     rpm: token && token.rpm_limit > 0 ? String(token.rpm_limit) : '',
+    tpm: token && tpmLimitOf(token) > 0 ? String(tpmLimitOf(token)) : '',
   } satisfies LifecycleText & { refill: QuotaResetPeriod };
 }
 
@@ -119,22 +131,33 @@ export const bulkLifecycleDefaults = {
   refillUnit: 'usd',
   rateLimit: 'keep',
   rpm: '',
+  tpm: '',
 } satisfies Required<LifecycleFormFields>;
 
-/** The token form's refill and rate limit (empty is no limit); null when one cannot be read. */
+/**
+ * The token form's refill and rate limits (empty is no limit), tokens per minute where the
+ * server has them; null when one cannot be read.
+ */
 export function readLifecycle(
   ctx: z.RefinementCtx,
   values: LifecycleText & { refill: QuotaResetPeriod },
   quotaPerUnit: number,
   loaded: Token | null,
+  withTpm = false,
 ): LifecycleEdit | null {
   const amount =
     values.refill === 'none'
       ? 0
       : readRefillAmount(ctx, values, quotaPerUnit, loadedRefill(loaded));
   const rpm = values.rpm.trim() === '' ? 0 : readRpm(ctx, values.rpm);
-  if (amount === null || rpm === null) return null;
-  return { quota_reset_period: values.refill, quota_reset_amount: amount, rpm_limit: rpm };
+  const tpm = !withTpm || values.tpm.trim() === '' ? 0 : readLimit(ctx, values.tpm, 'tpm');
+  if (amount === null || rpm === null || tpm === null) return null;
+  return {
+    quota_reset_period: values.refill,
+    quota_reset_amount: amount,
+    rpm_limit: rpm,
+    ...(withTpm ? { tpm_limit: tpm } : {}),
+  };
 }
 
 /** What bulk edit changes of the refill and rate limit; null when one cannot be read. */

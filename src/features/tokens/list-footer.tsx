@@ -94,7 +94,9 @@ export function ListFooter(props: {
         </Text>
         {list.scanned !== null && (
           <Text size="xs" c="dimmed">
-            {t('tokens.scanned', { count: list.scanned })}
+            {t(list.partialScan ? 'tokens.scannedPartial' : 'tokens.scanned', {
+              count: list.scanned,
+            })}
           </Text>
         )}
       </Group>

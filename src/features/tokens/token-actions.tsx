@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { useBackend } from '../../api/backend-context';
 import { TokenStatus, type Token } from '../../contract/token';
 import { useAccess } from '../../components/access';
 import { useI18n } from '../../components/i18n';
@@ -25,7 +26,10 @@ export function TokenActions({
 }) {
   const { t } = useI18n();
   const { may } = useAccess();
+  const { unavailable } = useBackend();
   const enabled = token.status !== TokenStatus.disabled;
+  // Where the server keeps no whole key, the button stays in its place, off, its hint saying why.
+  const noReveal = unavailable.includes('reveal') ? t('litellm.revealShort') : null;
   const buttons = {
     edit: { label: t('action.edit'), icon: <IconEdit />, color: 'gray', run: handlers.onEdit },
     toggle: {
@@ -39,6 +43,7 @@ export function TokenActions({
       icon: <IconCopy />,
       color: 'gray',
       run: handlers.onCopyKey,
+      off: noReveal,
     },
     delete: {
       label: t('action.delete'),

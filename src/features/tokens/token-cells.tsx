@@ -29,9 +29,12 @@ export function NameText({ token }: { token: Pick<Token, 'id' | 'name'> }) {
   );
 }
 
-/** Keys are shown masked even when a server sends them whole. */
+/**
+ * Keys are shown masked even when a server sends them whole; one masked by its server (new-api's
+ * `*`, LiteLLM's `...`) is shown as the server masked it.
+ */
 export function KeyText({ token }: { token: Token }) {
-  const masked = token.key.includes('*') ? token.key : maskKey(token.key);
+  const masked = /\*|\.\.\./.test(token.key) ? token.key : maskKey(token.key);
   return <Code className={classes.key}>sk-{masked}</Code>;
 }
 

@@ -49,14 +49,20 @@ const ALLOW_LISTS: ReadonlyArray<readonly ['models' | 'subnet', MessageKey, Mess
 export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormModalProps) {
   const { t } = useI18n();
   const { quotaPerUnit } = useQuota();
-  const { lifecycleMissing } = useBackend();
+  const { lifecycleMissing, unavailable, tpmLimits } = useBackend();
   // Shown to a key that may not change them, as they are sent back unchanged with the edit.
   const accessReadOnly = !useAccess().may('tokens.update_access');
   const editing = token !== null;
   const [advancedOpen, setAdvancedOpen] = useState(Boolean(token?.models || token?.subnet));
   const resolver = useMemo(
-    () => tokenFormResolver(quotaPerUnit, token, lifecycleMissing === null, t),
-    [quotaPerUnit, token, lifecycleMissing, t],
+    () =>
+      tokenFormResolver(
+        quotaPerUnit,
+        token,
+        { lifecycle: lifecycleMissing === null, tpm: tpmLimits },
+        t,
+      ),
+    [quotaPerUnit, token, lifecycleMissing, tpmLimits, t],
   );
   const form = useForm<TokenFormValues, unknown, TokenFormResult>({
     resolver,
@@ -145,6 +151,7 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
           startAmount={{ text: amount, unit: amountUnit }}
           balances={!unlimited && converted.ok ? [converted.units] : []}
           missing={lifecycleMissing}
+          tpm={tpmLimits}
         />
 
         {editing && (
@@ -162,19 +169,30 @@ export default function TokenFormModal({ token, onClose, onSubmit }: TokenFormMo
           opened={advancedOpen}
           onToggle={() => setAdvancedOpen((open) => !open)}
         >
-          {ALLOW_LISTS.map(([field, label, hint]) => (
-            <Textarea
-              key={field}
-              label={t(label)}
-              description={accessReadOnly ? `${t(hint)} ${t('form.accessReadOnly')}` : t(hint)}
-              readOnly={accessReadOnly}
-              autosize
-              minRows={1}
-              spellCheck={false}
-              error={errors[field]?.message}
-              {...form.register(field)}
-            />
-          ))}
+          {ALLOW_LISTS.map(([field, label, hint]) => {
+            // A server without the list has the field off, saying why.
+            const off = field === 'subnet' && unavailable.includes('subnet');
+            return (
+              <Textarea
+                key={field}
+                label={t(label)}
+                description={
+                  off
+                    ? t('litellm.subnet')
+                    : accessReadOnly
+                      ? `${t(hint)} ${t('form.accessReadOnly')}`
+                      : t(hint)
+                }
+                readOnly={accessReadOnly}
+                autosize
+                minRows={1}
+                spellCheck={false}
+                error={errors[field]?.message}
+                // Off, it is not part of the form: the token's empty list stays as it is.
+                {...(off ? { disabled: true, readOnly: true, value: '' } : form.register(field))}
+              />
+            );
+          })}
         </Disclosure>
 
         {errors.root && <ErrorAlert title={t('form.failed')}>{errors.root.message}</ErrorAlert>}

@@ -108,13 +108,16 @@ export function tokenFormResolverSchema(
   loaded: Token | null,
   now: () => number,
   withLifecycle = true,
+  withTpm = false,
 ) {
   return tokenFormSchema.transform((values, ctx): TokenFormResult => {
     const count = readCount(ctx, values.count);
     const name = readName(ctx, values.name, count);
     const remainQuota = readQuota(ctx, values, quotaPerUnit, loaded);
     const expiredTime = readExpiry(ctx, values, now(), loaded?.expired_time);
-    const lifecycle = withLifecycle ? readLifecycle(ctx, values, quotaPerUnit, loaded) : null;
+    const lifecycle = withLifecycle
+      ? readLifecycle(ctx, values, quotaPerUnit, loaded, withTpm)
+      : null;
     if (
       name === null ||
       count === null ||
@@ -140,16 +143,25 @@ export function tokenFormResolverSchema(
   });
 }
 
+/** What the server lets the form set besides the fields every server has. */
+export interface FormReach {
+  /** Refills and requests per minute. */
+  lifecycle: boolean;
+  /** Tokens per minute. */
+  tpm: boolean;
+}
+
 /** The form's resolver, telling each problem in the reader's language. */
 export const tokenFormResolver = (
   quotaPerUnit: number,
   loaded: Token | null,
-  withLifecycle: boolean,
+  reach: FormReach,
   t: Translate,
 ) =>
-  zodResolver(tokenFormResolverSchema(quotaPerUnit, loaded, nowSeconds, withLifecycle), {
-    error: issueErrorMap(TOKEN_FORM_MESSAGES, t),
-  });
+  zodResolver(
+    tokenFormResolverSchema(quotaPerUnit, loaded, nowSeconds, reach.lifecycle, reach.tpm),
+    { error: issueErrorMap(TOKEN_FORM_MESSAGES, t) },
+  );
 
 export function defaultFormValues(token: Token | null, quotaPerUnit: number): TokenFormValues {
   if (!token) {

@@ -1,3 +1,4 @@
+import type { TpmLimited } from '../../api/backend';
 import type { TokenCreate } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
@@ -24,7 +25,7 @@ export function useTokenFormSubmit(dialog: TokenDialog, openDialog: (dialog: Tok
   const create = async ({ edit, lifecycle, count }: TokenFormResult): Promise<CreatedKeys> => {
     const { status: _status, ...fields } = edit;
     // Where the server has no refills or rate limits, the new token asks for neither.
-    const input: TokenCreate = { ...fields, ...(lifecycle ?? NO_LIFECYCLE) };
+    const input: TokenCreate & TpmLimited = { ...fields, ...(lifecycle ?? NO_LIFECYCLE) };
     if (count === 1) {
       const created = await createToken.mutateAsync(input);
       succeed(t('notify.created', { name: input.name }));

@@ -29,7 +29,8 @@ export const en = {
   'connect.serverAddress': 'Server address',
   'connect.serverAddressHint': 'Leave as it is to use the server this page came from.',
   'connect.kind': 'Server kind',
-  'connect.kindHint': 'Found out by itself on connect; choose one if that fails.',
+  'connect.kindHint':
+    'Found out by itself on connect; choose one if that fails. For one-api and new-api paste an access token, for LiteLLM its master key.',
   'connect.kindAuto': 'Detect automatically',
   'connect.userId': 'User ID (new-api)',
   'connect.userIdHint': 'Sent as New-Api-User; older new-api releases require it.',
@@ -876,6 +877,33 @@ export const en = {
   'models.testProblem': 'What went wrong',
   'models.testAgain': 'Test again',
   'models.testDone': 'Done',
+  'litellm.reveal':
+    'LiteLLM keeps only a hash of each key: the whole key is shown once, when the token is created.',
+  'litellm.revealShort': 'LiteLLM keeps only a hash of this key',
+  'litellm.rotate':
+    'Regenerating a key is a LiteLLM Enterprise feature, which a proxy without its licence refuses: it is not offered here.',
+  'litellm.subnet': 'LiteLLM has no IP ranges per key: any address may use it.',
+  'litellm.refillAmount':
+    'At each refill LiteLLM sets the spend back to 0 (daily at 00:00 UTC, on Mondays, or on the 1st): the key gets its whole budget again, so there is no amount to choose.',
+  'litellm.refillStays':
+    'LiteLLM cannot stop a refill once set: choose another period, or keep this one.',
+  'litellm.aliasTaken': 'Another key already has this name.',
+  'litellm.badKey': 'LiteLLM refused this key: paste its master key, or an admin’s key.',
+  'lifecycle.tpm': 'Tokens per minute',
+  'lifecycle.tpmHint': 'Leave empty for no limit.',
+  'lifecycle.err.tpm':
+    'Enter a whole number from 1 to 1,000,000,000, or leave it empty for no limit.',
+  'lifecycle.err.tpmZero':
+    '0 is not taken as a limit. Leave the field empty for no limit, or disable the token to stop its requests.',
+  'details.tpmLimit': 'Token limit',
+  'details.tpm': '{count} tokens per minute',
+  'tokens.scannedPartial':
+    'This server cannot search, filter or sort this way by itself: its newest {count} tokens were fetched to do it here, and older ones were left out.',
+  'explorer.liteLlmTitle': 'LiteLLM shares none of this service’s routes',
+  'explorer.liteLlmBody':
+    'LiteLLM keeps its keys under /key (list, generate, update, delete), in shapes of its own, so none of this service’s operations can be sent to it from here. The dashboard calls them for you; the proxy’s own API page (/docs) describes them.',
+  'adminKeys.litellm':
+    'LiteLLM’s master key is the one key here, with every right: admin keys with roles and the audit are Tokendesk’s own.',
 } as const;
 
 export type MessageKey = keyof typeof en;

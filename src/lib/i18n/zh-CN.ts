@@ -29,7 +29,8 @@ export const zhCN: Messages = {
   'connect.serverAddress': '服务器地址',
   'connect.serverAddressHint': '保持不变即使用提供此页面的服务器。',
   'connect.kind': '服务器类型',
-  'connect.kindHint': '连接时自动识别；识别失败时请手动选择。',
+  'connect.kindHint':
+    '连接时自动识别；识别失败时请手动选择。one-api 和 new-api 请粘贴系统访问令牌，LiteLLM 请粘贴其 master key。',
   'connect.kindAuto': '自动识别',
   'connect.userId': '用户 ID（new-api）',
   'connect.userIdHint': '作为 New-Api-User 发送；较旧的 new-api 版本需要它。',
@@ -825,4 +826,26 @@ export const zhCN: Messages = {
   'models.testProblem': '出错原因',
   'models.testAgain': '再测一次',
   'models.testDone': '完成',
+  'litellm.reveal': 'LiteLLM 只保存每个密钥的哈希：完整密钥只在创建令牌时显示一次。',
+  'litellm.revealShort': 'LiteLLM 只保存此密钥的哈希',
+  'litellm.rotate': '重新生成密钥是 LiteLLM 企业版功能，没有许可证的代理会拒绝：此处不提供。',
+  'litellm.subnet': 'LiteLLM 没有按密钥限制的 IP 范围：任何地址都可以使用它。',
+  'litellm.refillAmount':
+    '每次恢复时 LiteLLM 会把已用金额清零（每天 UTC 00:00、每周一或每月 1 日）：密钥重新获得全部预算，因此无需选择金额。',
+  'litellm.refillStays': 'LiteLLM 设置额度自动恢复后无法取消：请选择其他周期，或保持当前周期。',
+  'litellm.aliasTaken': '已有其他密钥使用这个名称。',
+  'litellm.badKey': 'LiteLLM 拒绝了这个密钥：请粘贴它的 master key 或管理员的密钥。',
+  'lifecycle.tpm': '每分钟 Token 数',
+  'lifecycle.tpmHint': '留空表示不限制。',
+  'lifecycle.err.tpm': '请输入 1 到 1,000,000,000 之间的整数；留空表示不限制。',
+  'lifecycle.err.tpmZero': '不接受 0 作为限制。留空表示不限制；要停止此令牌的请求，请禁用它。',
+  'details.tpmLimit': 'Token 数限制',
+  'details.tpm': '每分钟 {count} 个 Token',
+  'tokens.scannedPartial':
+    '此服务器无法自行以这种方式搜索、筛选或排序：已获取最新的 {count} 个令牌在此处理，更早的令牌未包含在内。',
+  'explorer.liteLlmTitle': 'LiteLLM 与本服务没有共有的路由',
+  'explorer.liteLlmBody':
+    'LiteLLM 的密钥位于 /key 下（列出、生成、更新、删除），格式是它自己的，因此无法从这里向它发送本服务的任何操作。仪表盘会替你调用这些路由；代理自己的 API 页面（/docs）有详细说明。',
+  'adminKeys.litellm':
+    'LiteLLM 的 master key 是这里唯一的密钥，拥有全部权限：带角色的管理员密钥和审计是 Tokendesk 自有的功能。',
 };

@@ -2,12 +2,13 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { TokenBackend } from '../../../api/backend';
 import { useBackend } from '../../../api/backend-context';
 import type { TokenCreate } from '../../../contract/token';
+import type { TpmLimited } from '../../../api/backend';
 import { runPool } from '../../../lib/pool';
 import { BULK_CONCURRENCY } from './bulk-action';
 import { tokenKeys } from './keys';
 
 export interface CreateManyInput {
-  input: TokenCreate;
+  input: TokenCreate & TpmLimited;
   count: number;
   onProgress?: (finished: number) => void;
 }

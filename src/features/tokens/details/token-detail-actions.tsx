@@ -6,6 +6,7 @@ import { useAccess } from '../../../components/access';
 import { useI18n } from '../../../components/i18n';
 import { IconCopy, IconEdit, IconKey, IconPower, IconTrash } from '../../../components/icons';
 import type { TokenActionHandlers } from '../token-actions';
+import { rotateMissingId } from './token-facts';
 import { allowedRowActions, type RowAction } from '../token-permissions';
 
 /**
@@ -45,6 +46,9 @@ export function TokenDetailActions({
         variant="default"
         leftSection={<IconCopy />}
         onClick={() => handlers.onCopyKey(token)}
+        // The lifecycle section says why a server keeps no whole key.
+        disabled={backend.unavailable.includes('reveal')}
+        aria-describedby={backend.unavailable.includes('reveal') ? 'reveal-missing' : undefined}
       >
         {t('action.copyKey')}
       </Button>
@@ -66,8 +70,8 @@ export function TokenDetailActions({
       leftSection={<IconKey />}
       onClick={onRotate}
       disabled={!backend.rotate}
-      // The lifecycle section says why a gateway has no rotation.
-      aria-describedby={backend.lifecycleMissing !== null ? 'lifecycle-missing' : undefined}
+      // The lifecycle section says why a server has no rotation.
+      aria-describedby={rotateMissingId(backend)}
     >
       {t('details.rotate')}
     </Button>

@@ -1,5 +1,6 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { tpmLimitOf, type TokenBackend } from '../../../api/backend';
 import { useBackend } from '../../../api/backend-context';
 import { NEVER, TokenStatus, type Token } from '../../../contract/token';
 import { NO_RESET } from '../../../contract/quota-reset';
@@ -90,7 +91,23 @@ export function TokenFacts({ token, now }: { token: Token; now: number }) {
   );
 }
 
-/** Refills and the rate limit; on servers without them (or rotation), why they are missing. */
+/** Where the details say why a server cannot rotate keys, for the Rotate button to point to. */
+export const rotateMissingId = (backend: TokenBackend) =>
+  backend.lifecycleMissing !== null
+    ? 'lifecycle-missing'
+    : backend.unavailable.includes('rotate')
+      ? 'rotate-missing'
+      : undefined;
+
+/** A limit per minute, or none. */
+function perMinute(limit: number, text: (count: string) => string, none: string, locale: string) {
+  return limit === 0 ? none : text(numberFormat(locale).format(limit));
+}
+
+/**
+ * Refills, rate limits and the key; on servers without them (or without rotation, or a whole
+ * key to copy), why they are missing.
+ */
 export function TokenLifecycle({ token, now }: { token: Token; now: number }) {
   const { t, locale } = useI18n();
   const backend = useBackend();
@@ -138,11 +155,34 @@ export function TokenLifecycle({ token, now }: { token: Token; now: number }) {
           </Fact>
           <Fact label={t('details.nextReset')}>{nextReset()}</Fact>
           <Fact label={t('details.rateLimit')}>
-            {token.rpm_limit === 0
-              ? t('details.noLimit')
-              : t('details.rpm', { count: numberFormat(locale).format(token.rpm_limit) })}
+            {perMinute(
+              token.rpm_limit,
+              (count) => t('details.rpm', { count }),
+              t('details.noLimit'),
+              locale,
+            )}
           </Fact>
+          {backend.tpmLimits && (
+            <Fact label={t('details.tpmLimit')}>
+              {perMinute(
+                tpmLimitOf(token),
+                (count) => t('details.tpm', { count }),
+                t('details.noLimit'),
+                locale,
+              )}
+            </Fact>
+          )}
         </SimpleGrid>
+      )}
+      {backend.unavailable.includes('reveal') && (
+        <Text size="sm" c="dimmed" id="reveal-missing">
+          {t('litellm.reveal')}
+        </Text>
+      )}
+      {backend.unavailable.includes('rotate') && (
+        <Text size="sm" c="dimmed" id="rotate-missing">
+          {t('litellm.rotate')}
+        </Text>
       )}
     </Stack>
   );

@@ -6,6 +6,7 @@ import { useTokenHistory } from '../../../components/audit/use-audit';
 import { describeError } from '../../../components/describe-error';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useI18n } from '../../../components/i18n';
+import { serverKindName } from '../../../components/server-kind';
 
 const HISTORY_PAGE = 5;
 
@@ -29,7 +30,7 @@ export function TokenHistory({ tokenId, now }: { tokenId: number; now: number })
       </Group>
       {!backend.audit && (
         <Text size="sm" c="dimmed">
-          {t('audit.unavailable', { kind: backend.kind })}
+          {t('audit.unavailable', { kind: serverKindName(backend.kind) })}
         </Text>
       )}
       {history.isError && (
