@@ -46,8 +46,10 @@ export function openPlainServer(
 
 /**
  * `Authorization: Bearer <key>`: ADMIN_KEY, or an admin key stored with a role that allows
- * `permission`. Wrong or missing keys are counted per address; past MAX_FAILURES in a minute
- * the address gets 429 until the minute is over. Null when the request may go on.
+ * `permission`. Wrong or missing keys are counted per address; past MAX_FAILURES in a minute the
+ * address gets 429 until the minute is over. As in the service, the key is judged before the
+ * route (a wrong key gets 401 on any path), its role after it (403 on a route it may not call):
+ * `who` finds the caller's role or refuses the key, `may` the role on the route.
  */
 export function adminKeyCheck(db: Database.Database, adminKey: string, permission: Permission) {
   const owner = sha256(adminKey);
@@ -55,7 +57,7 @@ export function adminKeyCheck(db: Database.Database, adminKey: string, permissio
     .prepare<[Buffer], AdminRole>('SELECT role FROM admin_keys WHERE key_digest = ?')
     .pluck();
   const failures = new Map<string, { start: number; count: number }>();
-  return (request: IncomingMessage): Refusal | null => {
+  const who = (request: IncomingMessage): { role: AdminRole } | Refusal => {
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(request.headers.authorization ?? '');
     const presented = match?.[1] ?? '';
     const digest = sha256(presented);
@@ -64,11 +66,7 @@ export function adminKeyCheck(db: Database.Database, adminKey: string, permissio
       : presented === ''
         ? undefined
         : roleOf.get(digest);
-    if (role !== undefined) {
-      return may(role, permission)
-        ? null
-        : { status: 403, message: refusalMessage(role, permission) };
-    }
+    if (role !== undefined) return { role };
     const address = request.socket.remoteAddress ?? '';
     const now = Date.now();
     let window = failures.get(address);
@@ -91,6 +89,9 @@ export function adminKeyCheck(db: Database.Database, adminKey: string, permissio
       headers: { 'WWW-Authenticate': 'Bearer realm="Tokendesk"' },
     };
   };
+  const mayCall = (role: AdminRole): Refusal | null =>
+    may(role, permission) ? null : { status: 403, message: refusalMessage(role, permission) };
+  return { who, may: mayCall };
 }
 
 /** An answer in the service's envelope: `data` when it succeeded, the refusal's message if not. */

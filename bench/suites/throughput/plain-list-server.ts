@@ -22,7 +22,7 @@ if (!dataDir || !adminKey || !responsesFile) {
   throw new Error('usage: plain-list-server.ts DATA_DIR ADMIN_KEY RESPONSES.json');
 }
 const { db, headers } = openPlainServer(dataDir, responsesFile);
-const allowed = adminKeyCheck(db, adminKey, 'tokens.read');
+const keys = adminKeyCheck(db, adminKey, 'tokens.read');
 
 type Row = Omit<TokenRecord, 'unlimited_quota'> & { unlimited_quota: number; total: number };
 const page = db.prepare<[number, number], Row>(
@@ -41,12 +41,17 @@ function token(row: Row, now: number) {
 }
 
 const server = createServer((request, response) => {
+  const caller = keys.who(request);
+  if (!('role' in caller)) {
+    send(response, headers, caller);
+    return;
+  }
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (request.method !== 'GET' || url.pathname !== '/api/token/') {
     send(response, headers, { status: 404, message: 'this server answers GET /api/token/ only' });
     return;
   }
-  const refusal = allowed(request);
+  const refusal = keys.may(caller.role);
   if (refusal) {
     send(response, headers, refusal);
     return;

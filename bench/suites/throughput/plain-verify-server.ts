@@ -39,7 +39,7 @@ if (!dataDir || !adminKey || !responsesFile) {
   throw new Error('usage: plain-verify-server.ts DATA_DIR ADMIN_KEY RESPONSES.json');
 }
 const { db, headers } = openPlainServer(dataDir, responsesFile);
-const allowed = adminKeyCheck(db, adminKey, 'gateway.call');
+const keys = adminKeyCheck(db, adminKey, 'gateway.call');
 const windows = new RateWindows();
 
 type Row = Omit<VerifiedToken, 'unlimited_quota'> & { unlimited_quota: number };
@@ -131,14 +131,13 @@ function verify(body: TokenVerify) {
 }
 
 const server = createServer((request, response) => {
-  if (request.method !== 'POST' || request.url !== '/api/token/verify') {
-    send(response, headers, {
-      status: 404,
-      message: 'this server answers POST /api/token/verify only',
-    });
-    return;
-  }
-  const refusal = allowed(request);
+  const caller = keys.who(request);
+  const refusal =
+    'role' in caller
+      ? request.method !== 'POST' || request.url !== '/api/token/verify'
+        ? { status: 404, message: 'this server answers POST /api/token/verify only' }
+        : keys.may(caller.role)
+      : caller;
   if (refusal) {
     request.resume();
     send(response, headers, refusal);
