@@ -6,7 +6,10 @@ import { runCommand } from '../../lib/run-command';
 import { requireSameAnswers, startBareServer, startHelperServer } from './helper-servers';
 import type { Round, Target } from '../throughput';
 
-/** List rounds, each of the service, the plain server, the Hono app, the page-read server, the bare server. */
+/**
+ * List rounds, each of the service, the plain server, the Hono app, the page-read server and the
+ * bare server.
+ */
 export const LIST_ROUNDS = 5;
 /** The list is asked for pages 1 to PAGES in turn, so no single page's answer can be kept. */
 export const PAGES = 10;

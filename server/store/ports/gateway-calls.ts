@@ -4,7 +4,10 @@ import type { TokenVerify, VerifyResult } from '../../../src/contract/verify';
 /** A usage report's answer; null when no token has the key or id. */
 export type ReportOutcome = UsageReportResult | null;
 
-/** What a verify that passes takes: its units, and the output the request may produce (null: no cap). */
+/**
+ * What a verify that passes takes: its units, and the output the request may produce (null: no
+ * cap).
+ */
 export interface PlannedCharge {
   cost: number;
   maxOutputTokens: number | null;
