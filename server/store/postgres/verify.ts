@@ -106,7 +106,7 @@ export function postgresGatewayCalls(
   };
 
   /** Writes what is pending, and sweeps the holds an hour old when `sweep`. */
-  const writeDeferred = async (sweep = true) => {
+  const writePending = async (sweep: boolean) => {
     const now = clock();
     const times = pending.take();
     const sums = meter.take();
@@ -128,6 +128,15 @@ export function postgresGatewayCalls(
         ]);
       });
     }
+  };
+  /**
+   * Writes in turn: a flush begun while the timer's write is under way resolves after it, so what
+   * was gathered before the flush is in the database when it resolves.
+   */
+  let lastWrite: Promise<void> = Promise.resolve();
+  const writeDeferred = (sweep = true) => {
+    lastWrite = lastWrite.catch(() => {}).then(() => writePending(sweep));
+    return lastWrite;
   };
   const timer = setInterval(() => {
     writeDeferred().catch((error: unknown) =>
