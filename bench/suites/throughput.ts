@@ -2,7 +2,6 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { authHeaders, createTokens, tokenTotal } from '../lib/api';
-import { spawnTracked, stopChild } from '../lib/cleanup';
 import type { BenchContext } from '../lib/context';
 import {
   atLeast,
@@ -15,20 +14,14 @@ import {
   type SuiteResult,
 } from '../lib/figures';
 import { progress } from '../lib/log';
-import { REPO_ROOT } from '../lib/paths';
 import { startService } from '../lib/service';
 import { median, sum } from '../lib/stats';
 import { ensureWrk } from '../lib/wrk';
 import { captureResponse } from './throughput/capture';
 import { answerKey, type CapturedResponses } from './throughput/captured';
-import {
-  PAGES,
-  PAGE_SIZE,
-  pagePaths,
-  pageRounds,
-  ratioOf,
-  type PageRounds,
-} from './throughput/list-pages';
+import { startBareServer } from './throughput/helper-servers';
+import { LIST_ROUNDS, PAGES, PAGE_SIZE, measureList, pagePaths } from './throughput/list-pages';
+import { listFigures } from './throughput/list-figures';
 
 const SECTION = 'Throughput (SQLite)';
 export const CONNECTIONS = 32;
@@ -41,17 +34,16 @@ export const CREATE_BODY = JSON.stringify({
   unlimited_quota: false,
 });
 const SEEDED = 1_000;
-/** List rounds, each the service, the Hono app, the page-read server, then the bare server. */
-const LIST_ROUNDS = 5;
-const RATIO_GOAL = 0.5;
 export const CREATE_GOAL = 2_000;
 
 export interface Target {
   /**
-   * bare: node:http sending the captured bytes; hono: a one-route Hono app sending them;
-   * page-read: node:http around the store's own page read (throughput/page-read-server.ts).
+   * plain: the simplest correct server doing the same work on the same database
+   * (throughput/plain-list-server.ts, plain-verify-server.ts); bare: node:http sending the
+   * captured bytes; hono: a one-route Hono app sending them; page-read: node:http around the
+   * store's own page read (throughput/page-read-server.ts).
    */
-  name: 'service' | 'bare' | 'hono' | 'page-read';
+  name: 'service' | 'plain' | 'bare' | 'hono' | 'page-read';
   url: string;
 }
 
@@ -122,7 +114,7 @@ export async function throughputSuite(context: BenchContext): Promise<SuiteResul
     const before = await tokenTotal(service);
 
     const baseline = await startBareServer(responsesFile);
-    let list: PageRounds;
+    let list: Round[][];
     let createRuns: { warmUp: Round[]; measured: Round[] };
     try {
       const ofService: Target = { name: 'service', url: service.url };
@@ -130,8 +122,10 @@ export async function throughputSuite(context: BenchContext): Promise<SuiteResul
       list = await measureList(ofService, ofBare, {
         responsesFile,
         dataDir: database.dataDir,
-        authorization: `Bearer ${service.adminKey}`,
+        adminKey: service.adminKey,
         seconds: roundSeconds,
+        connections: CONNECTIONS,
+        warmUpSeconds: WARM_UP_SECONDS,
       });
       progress(`throughput: create, ${rounds} alternated rounds of ${roundSeconds} s per target`);
       createRuns = await alternate([ofService, ofBare], create, rounds, roundSeconds);
@@ -160,57 +154,6 @@ export async function throughputSuite(context: BenchContext): Promise<SuiteResul
   } finally {
     await service.stop();
   }
-}
-
-/**
- * The list's rounds: the service, and beside it what bounds its ratio from above, the Hono app
- * sending the same bytes (the framework alone) and the page-read server (the store's read alone).
- */
-async function measureList(
-  service: Target,
-  bare: Target,
-  options: { responsesFile: string; dataDir: string; authorization: string; seconds: number },
-): Promise<PageRounds> {
-  const { responsesFile, dataDir, authorization, seconds } = options;
-  const hono = await startBareServer(responsesFile, 'hono');
-  const pageRead = await startHelperServer('page-read-server.ts', [responsesFile, dataDir]);
-  try {
-    progress(
-      `throughput: list, pages 1 to ${PAGES} in turn, ${LIST_ROUNDS} rounds of ${seconds} s (service, hono, page-read, bare)`,
-    );
-    return await pageRounds(
-      [service, { name: 'hono', url: hono.url }, { name: 'page-read', url: pageRead.url }],
-      bare,
-      authorization,
-      { connections: CONNECTIONS, rounds: LIST_ROUNDS, seconds, warmUpSeconds: WARM_UP_SECONDS },
-    );
-  } finally {
-    await Promise.all([hono.stop(), pageRead.stop()]);
-  }
-}
-
-export function startBareServer(
-  responsesFile: string,
-  kind: 'bare' | 'hono' = 'bare',
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  return startHelperServer('bare-server.ts', [responsesFile, kind]);
-}
-
-/** One of bench/suites/throughput/'s servers, its own process; it prints its port. */
-async function startHelperServer(
-  script: string,
-  args: string[],
-): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawnTracked(
-    process.execPath,
-    ['--import', 'tsx', `bench/suites/throughput/${script}`, ...args],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 2] },
-  );
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout?.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 }
 
 export async function hit(target: Target, load: Load, seconds: number): Promise<Round> {
@@ -268,40 +211,14 @@ export async function alternate(
 export const medianOf = (rounds: Round[], target: Target['name']) =>
   median(rounds.filter((round) => round.target === target).map((round) => round.perSecond));
 
-function figuresOf(list: PageRounds, createRounds: Round[], durability: Durability): Figure[] {
+function figuresOf(list: Round[][], createRounds: Round[], durability: Durability): Figure[] {
   const createService = medianOf(createRounds, 'service');
   const createBare = medianOf(createRounds, 'bare');
   const { acknowledged, failed, stored, afterCrash, inFlightAtEnd } = durability;
   const kept =
     stored >= acknowledged && stored - acknowledged <= inFlightAtEnd && afterCrash === stored;
   return [
-    info(
-      SECTION,
-      `list GET /api/token/?p=1…${PAGES}&size=${PAGE_SIZE} in turn, service`,
-      perSecond(medianOf(list.rounds, 'service')),
-    ),
-    info(
-      SECTION,
-      'list, bare node:http sending the same bytes',
-      perSecond(medianOf(list.rounds, 'bare')),
-    ),
-    info(
-      SECTION,
-      'list, a one-route Hono app sending the same bytes',
-      perSecond(medianOf(list.rounds, 'hono')),
-      { note: `ratio to bare ${ratio(ratioOf(list, 'hono'))}: what the framework costs by itself` },
-    ),
-    info(
-      SECTION,
-      'list, node:http around the store’s page read alone',
-      perSecond(medianOf(list.rounds, 'page-read')),
-      {
-        note: `ratio to bare ${ratio(ratioOf(list, 'page-read'))}: no framework, no key check, no query parsing; the most a server reading each page from the database reaches here`,
-      },
-    ),
-    atLeast(SECTION, 'list, ratio service / bare', ratioOf(list, 'service'), RATIO_GOAL, ratio, {
-      note: `median of ${LIST_ROUNDS} rounds: ${(list.ratios.get('service') ?? []).map(ratio).join(', ')}`,
-    }),
+    ...listFigures(SECTION, list),
     atLeast(
       SECTION,
       `create POST ${CREATE_PATH}, service (durable creates/s)`,
@@ -325,15 +242,15 @@ function figuresOf(list: PageRounds, createRounds: Round[], durability: Durabili
   ];
 }
 
-function detailsOf(list: PageRounds, createRounds: Round[], seconds: number): string[] {
+function detailsOf(list: Round[][], createRounds: Round[], seconds: number): string[] {
   const row = (label: string, r: Round) =>
     `| ${label} | ${r.target} | ${perSecond(r.perSecond)} | ${ms(r.p50)} | ${ms(r.p99)} | ${count(r.ok)} | ${count(r.failed)} |`;
   return [
-    `${CONNECTIONS} connections over loopback, ${seconds} s per round after a ${WARM_UP_SECONDS} s warm-up of each target. The service runs as its own process (\`node dist-server/main.mjs\`, its build as \`npm start\` runs it, on a fresh database in a temporary folder, ${SEEDED} tokens); the baseline is a bare \`node:http\` server, also its own process (bench/suites/throughput/bare-server.ts, compiled by tsx as it loads), answering each request with the status, headers and body captured from the service's real answer to it (no compression: neither load generator sends Accept-Encoding). The list is loaded by wrk on one thread (bench/suites/throughput/cycle-pages.lua), asking for pages 1 to ${PAGES} of ${PAGE_SIZE} in turn, so that no one page is asked again and again; ${LIST_ROUNDS} rounds, each of the service, two servers that bound its ratio from above, then the bare server, and each ratio is the median of the rounds' ratios to the bare server. The two bounds: a Hono app of one route on @hono/node-server sending the captured bytes (bench/suites/throughput/bare-server.ts), what the framework costs by itself; and a bare \`node:http\` server around the store's own page read (bench/suites/throughput/page-read-server.ts: \`listJson\` of the SQLite store on the service's database, the same read transaction, kept total, reset check and page made into JSON by SQLite, with the captured headers), what reading a page from the database costs by itself. Creates are loaded by autocannon in the bench process, rounds alternating between the two targets, swapping which goes first. Figures are medians over rounds and count only answers of 200. Creates are durable: the service acknowledges after SQLite has synced its WAL (\`synchronous=FULL\`); every create answered 200 must show in the list total (which may hold a few more: requests still in flight when a run ended, done after autocannon stopped counting), and the total must be the same after the service is killed with SIGKILL and started again.`,
+    `${CONNECTIONS} connections over loopback, ${seconds} s per round after a ${WARM_UP_SECONDS} s warm-up of each target. The service runs as its own process (\`node dist-server/main.mjs\`, its build as \`npm start\` runs it, on a fresh database in a temporary folder, ${SEEDED} tokens); the baseline is a bare \`node:http\` server, also its own process (bench/suites/throughput/bare-server.ts, compiled by tsx as it loads), answering each request with the status, headers and body captured from the service's real answer to it (no compression: neither load generator sends Accept-Encoding). The list is loaded by wrk on one thread (bench/suites/throughput/cycle-pages.lua), asking for pages 1 to ${PAGES} of ${PAGE_SIZE} in turn, so that no one page is asked again and again; ${LIST_ROUNDS} rounds, each of the service, the simplest correct server, two references, then the bare server; a ratio is the median of the rounds' ratios. The simplest correct server (bench/suites/throughput/plain-list-server.ts) is what a competent person writes in an afternoon to serve the same pages from the same SQLite file: \`node:http\`, the admin key checked as the service checks it, one plain query a page with the count, \`JSON.stringify\` of the contract's fields; before the rounds it must answer every page byte for byte as the service does. The references: a Hono app of one route on @hono/node-server sending the captured bytes (bench/suites/throughput/bare-server.ts), what the framework costs by itself; and a bare \`node:http\` server around the store's own page read (bench/suites/throughput/page-read-server.ts: \`listJson\` of the SQLite store, the page made into JSON by SQLite, with the captured headers), the floor of reading a page from the database. Creates are loaded by autocannon in the bench process, rounds alternating between the two targets, swapping which goes first. Figures are medians over rounds and count only answers of 200. Creates are durable: the service acknowledges after SQLite has synced its WAL (\`synchronous=FULL\`); every create answered 200 must show in the list total (which may hold a few more: requests still in flight when a run ended, done after autocannon stopped counting), and the total must be the same after the service is killed with SIGKILL and started again.`,
     '',
     '| load | target | req/s | latency p50 | latency p99 | 200 | not 200 or failed |',
     '| --- | --- | --- | --- | --- | --- | --- |',
-    ...list.rounds.map((r) => row('list', r)),
+    ...list.flat().map((r) => row('list', r)),
     ...createRounds.map((r) => row('create', r)),
   ];
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GatewayCalls, HoldOutcome } from '../store/ports/gateway-calls';
+import type { GatewayCalls, HoldOutcome, HoldPlan } from '../store/ports/gateway-calls';
 import type { GatewayModel, ModelPort } from '../store/ports/models';
 import { usageOf, deliveredTextOf } from './answer-usage';
 import { settlement, type EndpointKind } from './charge';
@@ -201,7 +201,7 @@ export class Completions {
    * What to hold: the input's bound and the output asked for (or the model's default), at the
    * model's prices. A limited key with less quota gets a lower max_tokens, down to one token.
    */
-  private plan(call: CompletionCall, model: GatewayModel, prices: PriceList) {
+  private plan(call: CompletionCall, model: GatewayModel, prices: PriceList): HoldPlan {
     const input = INPUT_BOUNDS[call.kind](call.body);
     const asked =
       call.kind === 'embedding'
@@ -210,17 +210,22 @@ export class Completions {
           countField(call.body, 'max_tokens') ??
           model.max_output_tokens);
     const choices = call.kind === 'embedding' ? 1 : (countField(call.body, 'n') ?? 1);
-    return (remain: number, unlimited: boolean) => {
-      if (unlimited || prices.free) return { cost: 0, maxOutputTokens: null };
-      const full = prices.hold(input, asked * choices);
-      if (full <= remain) return { cost: full, maxOutputTokens: asked };
-      if (call.kind === 'embedding') return null;
-      const perChoice = Math.min(
-        asked,
-        Math.floor(prices.outputTokensFor(remain, input) / choices),
-      );
-      if (perChoice < 1) return null;
-      return { cost: prices.hold(input, perChoice * choices), maxOutputTokens: perChoice };
+    const free = { cost: 0, maxOutputTokens: null };
+    const full = prices.free
+      ? free
+      : { cost: prices.hold(input, asked * choices), maxOutputTokens: asked };
+    return {
+      full,
+      unlimited: free,
+      fit: (remain: number) => {
+        if (call.kind === 'embedding') return null;
+        const perChoice = Math.min(
+          asked,
+          Math.floor(prices.outputTokensFor(remain, input) / choices),
+        );
+        if (perChoice < 1) return null;
+        return { cost: prices.hold(input, perChoice * choices), maxOutputTokens: perChoice };
+      },
     };
   }
 

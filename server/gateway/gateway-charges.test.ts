@@ -18,12 +18,18 @@ afterEach(async () => {
 
 /**
  * Waves of 50 concurrent requests until a whole wave is refused; what the answers' usage says
- * they cost, in all. The last requests may be given a lower max_tokens, and cost less.
+ * they cost, in all. The last requests may be given a lower max_tokens, and cost less. An answer
+ * leaves before its settlement: each wave starts once the last one's are written, so it is
+ * refused only when what is left cannot pay for a request.
  */
-async function burst(urls: string[], key: string): Promise<{ passed: number; cost: number }> {
+async function burst(
+  urls: string[],
+  { id, key }: { id: number; key: string },
+): Promise<{ passed: number; cost: number }> {
   let passed = 0;
   let cost = 0;
   for (;;) {
+    await gateway.get(id);
     const wave = await Promise.all(
       Array.from({ length: 50 }, async (_, index) => {
         const client = gateway.client(key, { url: urls[index % urls.length] });
@@ -52,7 +58,7 @@ describe('a small budget under concurrent requests', () => {
     gateway = await startTestGateway();
     await gateway.model('small', 'ok');
     const token = await gateway.token({ remain_quota: BUDGET });
-    const { passed, cost } = await burst([gateway.url], token.key);
+    const { passed, cost } = await burst([gateway.url], token);
     const after = await gateway.get(token.id);
     expect(passed).toBeGreaterThanOrEqual(20);
     expect(after.used_quota).toBe(cost);
@@ -69,7 +75,7 @@ describe('a small budget under concurrent requests', () => {
       await gateway.model('small', 'ok');
       const token = await gateway.token({ remain_quota: BUDGET });
       const second = await gateway.secondInstance();
-      const { cost } = await burst([gateway.url, second], token.key);
+      const { cost } = await burst([gateway.url, second], token);
       const after = await gateway.get(token.id);
       expect(after.used_quota).toBe(cost);
       expect(after.used_quota).toBeLessThanOrEqual(BUDGET);

@@ -1,11 +1,11 @@
 /**
- * The speed paths the throughput goals need (bench/suites/throughput.ts: the list at least half
- * as fast as a bare node:http server sending the same bytes; 2,000 durable creates a second;
- * bench/suites/verify.ts: the free check of a key 0.6 as fast),
- * and only those: everywhere else the service uses Hono as designed. Each figure is the CPU time
- * a request of the built service takes without the path, against the same build with it (32
- * connections over loopback, median of 120 rounds alternated with a bare node:http server).
- * With every path a list takes 45 µs, 0.66 of the bare server's speed; with none, 112 µs, 0.27.
+ * The speed paths the throughput goals need (bench/suites/throughput.ts: the list at least as
+ * fast as the simplest correct server reading the same pages; 2,000 durable creates a second;
+ * bench/suites/verify.ts: the free check of a key likewise), and only those: everywhere else the
+ * service uses Hono as designed. Each figure is the CPU time a request of the built service
+ * takes without the path, against the same build with it (32 connections over loopback, median
+ * of 120 rounds alternated with a bare node:http server). With every path a list takes 45 µs,
+ * 0.66 of the bare server's speed; with none, 112 µs, 0.27.
  *
  * - listAnswer: 30 µs a list (0.40 without): the page as the store keeps it, JSON text.
  * - Complete answers (listAnswer, isComplete): 5 µs a list (0.60 without).

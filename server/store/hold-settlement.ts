@@ -4,11 +4,11 @@
  * A verify with a request_id and a cost holds that cost: its row in usage_holds is written in the
  * step that charges the key, so no crash can keep one without the other. On SQLite that step is
  * synchronous, inside the group commit's transaction (sqlite/holds.ts, sqlite/verify.ts); on
- * PostgreSQL it is the charge's own statement, a CTE whose UPDATE takes the units only if the key
- * still has them and whose INSERT writes the row from what the UPDATE returned (postgres/holds.ts).
- * A plan (the gateway's) decides the cost inside that step from the key as it is then; on
- * PostgreSQL a cost the key no longer covers makes the UPDATE take nothing, and the verify is
- * judged again on the row as it now is.
+ * PostgreSQL it is the one call of verify_key, which writes the row and then takes the units with
+ * an UPDATE that requires them still there, dropping the row again when they are not
+ * (postgres/verify-function.ts). A plan (the gateway's) decides the cost inside that step from the
+ * key as it is then: its full hold when the key has that much, else fitted to what is left; on
+ * PostgreSQL the fitted cost is worked out from the row the call answers, and asked for again.
  *
  * The report that settles a hold locks its token, deletes the hold, claims its request_id and
  * applies the difference (settledFigures below) in one transaction (each engine's settle.ts).

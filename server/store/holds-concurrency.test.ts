@@ -31,8 +31,11 @@ afterEach(async () => {
 const instance = (i: number) => stores[i % stores.length]!;
 
 /** Up to 70 units a request, less when less is left, none below 5. */
-const plan: HoldPlan = (remain) =>
-  remain < 5 ? null : { cost: Math.min(70, remain), maxOutputTokens: Math.min(70, remain) };
+const plan: HoldPlan = {
+  full: { cost: 70, maxOutputTokens: 70 },
+  unlimited: { cost: 70, maxOutputTokens: 70 },
+  fit: (remain) => (remain < 5 ? null : { cost: remain, maxOutputTokens: remain }),
+};
 
 describe(`holds at once on ${testEngine()}`, () => {
   for (const rpm_limit of [0, 10_000]) {

@@ -118,13 +118,15 @@ describe('holds', () => {
 
   it('cost what the plan decides from the token as it is, or refuse as EXHAUSTED charging nothing', async () => {
     const { id, key } = await token({ name: 'Planned', remain_quota: 250 });
-    const seen: Array<[number, boolean]> = [];
+    const seen: number[] = [];
     // Up to 100 a request; less when less is left, with a cap on the output to match.
-    const plan: HoldPlan = (remain, unlimited) => {
-      seen.push([remain, unlimited]);
-      if (remain < 10) return null;
-      const cost = Math.min(100, remain);
-      return { cost, maxOutputTokens: cost * 2 };
+    const plan: HoldPlan = {
+      full: { cost: 100, maxOutputTokens: 200 },
+      unlimited: { cost: 100, maxOutputTokens: 200 },
+      fit: (remain) => {
+        seen.push(remain);
+        return remain < 10 ? null : { cost: remain, maxOutputTokens: remain * 2 };
+      },
     };
     const planned = (request_id: string) =>
       store.verify({ key, cost: 0, request_id, model: 'gpt-4o' }, { plan });
@@ -136,19 +138,15 @@ describe('holds', () => {
       remain_quota: 0,
     });
     expect(await planned('p-4')).toMatchObject({ code: 'EXHAUSTED', held: 0, remain_quota: 0 });
-    expect(seen).toEqual([
-      [250, false],
-      [150, false],
-      [50, false],
-      [0, false],
-    ]);
+    // Fitted to what the token has left only when that is less than the full hold.
+    expect(seen).toEqual([50, 0]);
     await report(id, 30, 'p-3');
     expect(await planned('p-5')).toMatchObject({
       held: 20,
       max_output_tokens: 40,
       remain_quota: 0,
     });
-    expect(seen.at(-1)).toEqual([20, false]);
+    expect(seen.at(-1)).toBe(20);
     expect(await store.get(id)).toMatchObject({ remain_quota: 0, used_quota: 250 });
     expect(await totals(id)).toMatchObject({
       requests: 4,

@@ -500,13 +500,16 @@ describe('a filtered list with more matches than TOTAL_CAP', () => {
       expect(first).toMatchObject({ total: TOTAL_CAP, total_capped: true, page: 1 });
       expect(ids(first)).toEqual(newestCaps(TOTAL_CAP + 50, 100));
     }
-    const beyond = await store.list(query({ keyword: 'cap', size: '100', p: '101' }));
+    const capPages = TOTAL_CAP / 100;
+    const beyond = await store.list(
+      query({ keyword: 'cap', size: '100', p: String(capPages + 1) }),
+    );
     expect(beyond).toMatchObject({ total: TOTAL_CAP, total_capped: true });
     expect(ids(beyond)).toEqual(newestCaps(50, 50));
-    const past = await store.list(query({ keyword: 'cap', size: '100', p: '102' }));
+    const past = await store.list(query({ keyword: 'cap', size: '100', p: String(capPages + 2) }));
     expect(past).toMatchObject({ items: [], total: TOTAL_CAP, total_capped: true });
     const byName = await store.list(
-      query({ keyword: 'cap', order: 'name', size: '100', p: '101' }),
+      query({ keyword: 'cap', order: 'name', size: '100', p: String(capPages + 1) }),
     );
     expect(byName.items).toHaveLength(50);
     expect(await store.list(query({ status: '1', size: '1' }))).toMatchObject({
@@ -525,10 +528,11 @@ describe('a filtered list with more matches than TOTAL_CAP', () => {
       total_capped: false,
     });
     await store.removeMany(newestCaps(50, 50));
-    const last = await store.list(query({ keyword: 'cap', size: '100', p: '100' }));
+    const lastPage = TOTAL_CAP / 100;
+    const last = await store.list(query({ keyword: 'cap', size: '100', p: String(lastPage) }));
     expect(last).toMatchObject({ total: TOTAL_CAP, total_capped: false });
     expect(ids(last)).toEqual(newestCaps(150, 100));
-    const past = await store.list(query({ keyword: 'cap', size: '100', p: '101' }));
+    const past = await store.list(query({ keyword: 'cap', size: '100', p: String(lastPage + 1) }));
     expect(past).toMatchObject({ items: [], total: TOTAL_CAP, total_capped: false });
   });
 });
@@ -828,17 +832,22 @@ describe('the pages of a name search', () => {
     );
     const ids = (page: TokenPage) => page.items.map((token) => token.id);
     const newest = TOTAL_CAP + 120;
+    const lastPage = TOTAL_CAP / 100;
     for (const keyword of ['É', 'ÉTÉ', 't']) {
-      const last = await store.list(query({ keyword, size: '100', p: '100' }));
+      const last = await store.list(query({ keyword, size: '100', p: String(lastPage) }));
       expect(last).toMatchObject({ total: TOTAL_CAP, total_capped: true });
-      expect(ids(last)).toEqual(Array.from({ length: 100 }, (_, i) => newest - 9900 - i));
-      const past = await store.list(query({ keyword, size: '100', p: '101' }));
-      expect(ids(past)).toEqual(Array.from({ length: 100 }, (_, i) => newest - 10000 - i));
+      expect(ids(last)).toEqual(
+        Array.from({ length: 100 }, (_, i) => newest - TOTAL_CAP + 100 - i),
+      );
+      const past = await store.list(query({ keyword, size: '100', p: String(lastPage + 1) }));
+      expect(ids(past)).toEqual(Array.from({ length: 100 }, (_, i) => newest - TOTAL_CAP - i));
     }
+    // A page of 50 past the count, among the last matches.
+    const deep = (TOTAL_CAP + 100) / 50;
     const byQuota = await store.list(
-      query({ keyword: 'été', order: 'remain_quota', size: '50', p: '150' }),
+      query({ keyword: 'été', order: 'remain_quota', size: '50', p: String(deep) }),
     );
     const all = (await everyToken('remain_quota')).map((token) => token.id);
-    expect(ids(byQuota)).toEqual(all.slice(149 * 50, 150 * 50));
+    expect(ids(byQuota)).toEqual(all.slice((deep - 1) * 50, deep * 50));
   });
 });

@@ -1,6 +1,6 @@
 import type { TokenVerify, VerifyCode } from '../../src/contract/verify';
 import { PendingAccess } from './pending-access';
-import type { HoldOutcome, HoldTerms } from './ports/gateway-calls';
+import type { HoldOutcome, HoldPlan, HoldTerms, PlannedCharge } from './ports/gateway-calls';
 import { rateLimitState } from './rate-windows';
 import { UsageMeter } from './usage-meter';
 import {
@@ -11,14 +11,8 @@ import {
   type VerifiedToken,
 } from './verify-rules';
 
-/** What a verify that may pass takes: its cost, and the output the plan allows (null: no cap). */
-export interface Charge {
-  cost: number;
-  maxOutputTokens: number | null;
-}
-
 /** A verify's verdict: its refusal, or what it charges. */
-export type Verdict = { refused: HoldOutcome } | Charge;
+export type Verdict = { refused: HoldOutcome } | PlannedCharge;
 
 /**
  * A verify's answers as both engines give them, and what each one records: every answer counts
@@ -59,7 +53,7 @@ export class VerifyJudge {
     }
     if (standing) return { cost: 0, maxOutputTokens: null };
     const charge = terms?.plan
-      ? terms.plan(token.remain_quota, token.unlimited_quota)
+      ? planned(terms.plan, token)
       : { cost: request.cost, maxOutputTokens: null };
     if (charge && quotaCovers(token, charge.cost)) return charge;
     return { refused: this.refused(token, request, now, 'EXHAUSTED', counted) };
@@ -72,7 +66,7 @@ export class VerifyJudge {
   pass(
     token: VerifiedToken,
     request: TokenVerify,
-    charge: Charge,
+    charge: PlannedCharge,
     now: number,
     counted = 0,
   ): HoldOutcome {
@@ -109,6 +103,12 @@ export class VerifyJudge {
 /** A limited token's window as an answer shows it, `counted` verifies in it; null without a limit. */
 function rateWindow(token: VerifiedToken, counted: number, now: number) {
   return token.rpm_limit > 0 ? rateLimitState(token.rpm_limit, counted, now) : null;
+}
+
+/** What a plan takes from the token as it is now. */
+function planned(plan: HoldPlan, token: VerifiedToken): PlannedCharge | null {
+  if (token.unlimited_quota) return plan.unlimited;
+  return token.remain_quota >= plan.full.cost ? plan.full : plan.fit(token.remain_quota);
 }
 
 /** Whether a verify is a hold: a request_id, and a cost or a plan to work one out. */

@@ -35,10 +35,22 @@ export function accessDenial(
 ): VerifyCode | null {
   if (token.status === 2) return 'DISABLED';
   if (isExpired(token, now)) return 'EXPIRED';
-  if (modelUnavailable || (request.model !== undefined && !listed(token.models, request.model))) {
+  return listDenial(token, request, modelUnavailable);
+}
+
+/**
+ * The access checks that read the token's allow-lists, models then subnet: they depend on
+ * nothing else of it, so a judgement of them holds for as long as the lists are the same.
+ */
+export function listDenial(
+  lists: Pick<VerifiedToken, 'models' | 'subnet'>,
+  request: Pick<TokenVerify, 'model' | 'ip'>,
+  modelUnavailable = false,
+): 'MODEL_NOT_ALLOWED' | 'IP_NOT_ALLOWED' | null {
+  if (modelUnavailable || (request.model !== undefined && !listed(lists.models, request.model))) {
     return 'MODEL_NOT_ALLOWED';
   }
-  if (!fromSubnet(token.subnet, request.ip)) return 'IP_NOT_ALLOWED';
+  if (!fromSubnet(lists.subnet, request.ip)) return 'IP_NOT_ALLOWED';
   return null;
 }
 

@@ -3,9 +3,14 @@ import { perSecond } from '../../lib/figures';
 import { progress } from '../../lib/log';
 import { REPO_ROOT } from '../../lib/paths';
 import { runCommand } from '../../lib/run-command';
-import { median } from '../../lib/stats';
+import { requireSameAnswers, startBareServer, startHelperServer } from './helper-servers';
 import type { Round, Target } from '../throughput';
 
+/**
+ * List rounds, each of the service, the plain server, the Hono app, the page-read server and the
+ * bare server.
+ */
+export const LIST_ROUNDS = 5;
 /** The list is asked for pages 1 to PAGES in turn, so no single page's answer can be kept. */
 export const PAGES = 10;
 export const PAGE_SIZE = 20;
@@ -68,47 +73,76 @@ export async function cyclePages(
   };
 }
 
-export interface PageRounds {
-  rounds: Round[];
-  /** Each target's ratios to the bare server of the same round, in order. */
-  ratios: Map<Target['name'], number[]>;
-}
-
 /**
- * After a warm-up of each, every target then the bare server, `rounds` times; a target's ratio
- * is the median of its ratios to the bare server's round that follows it, so a round measured
- * while the machine was busier weighs no more than one.
+ * After a warm-up of each, every target in turn, `rounds` times; each round's figures in the
+ * targets' order.
  */
 export async function pageRounds(
   targets: Target[],
-  bare: Target,
   authorization: string,
   options: { connections: number; rounds: number; seconds: number; warmUpSeconds: number },
-): Promise<PageRounds> {
+): Promise<Round[][]> {
   const { connections, rounds: count, seconds, warmUpSeconds } = options;
-  for (const target of [...targets, bare]) {
+  for (const target of targets) {
     await cyclePages(target, authorization, connections, warmUpSeconds);
   }
-  const rounds: Round[] = [];
-  const ratios = new Map<Target['name'], number[]>(targets.map((target) => [target.name, []]));
+  const rounds: Round[][] = [];
   for (let round = 0; round < count; round += 1) {
     const measured: Round[] = [];
     for (const target of targets) {
       measured.push(await cyclePages(target, authorization, connections, seconds));
     }
-    const ofBare = await cyclePages(bare, authorization, connections, seconds);
-    const line = measured.map((of) => {
-      const ratio = of.perSecond / ofBare.perSecond;
-      ratios.get(of.target)?.push(ratio);
-      return `${of.target} ${perSecond(of.perSecond)} (${ratio.toFixed(2)})`;
-    });
-    progress(`  list round ${round + 1}: ${line.join(', ')}, bare ${perSecond(ofBare.perSecond)}`);
-    rounds.push(...measured, ofBare);
+    const line = measured.map((of) => `${of.target} ${perSecond(of.perSecond)}`).join(', ');
+    progress(`  list round ${round + 1}: ${line}`);
+    rounds.push(measured);
   }
-  return { rounds, ratios };
+  return rounds;
 }
 
-/** The median of a target's ratios to the bare server. */
-export function ratioOf(list: PageRounds, target: Target['name']): number {
-  return median(list.ratios.get(target) ?? []);
+/**
+ * The list's rounds: the service, the simplest correct server (its goal), and as references the
+ * Hono app sending the same bytes (the framework alone), the page-read server (the store's read
+ * alone) and the bare server. The plain server must first answer every page as the service does.
+ */
+export async function measureList(
+  service: Target,
+  bare: Target,
+  options: {
+    responsesFile: string;
+    dataDir: string;
+    adminKey: string;
+    seconds: number;
+    connections: number;
+    warmUpSeconds: number;
+  },
+): Promise<Round[][]> {
+  const { responsesFile, dataDir, adminKey, seconds, connections, warmUpSeconds } = options;
+  const authorization = `Bearer ${adminKey}`;
+  const plain = await startHelperServer('plain-list-server.ts', [dataDir, adminKey, responsesFile]);
+  const hono = await startBareServer(responsesFile, 'hono');
+  const pageRead = await startHelperServer('page-read-server.ts', [responsesFile, dataDir]);
+  try {
+    await requireSameAnswers(
+      service.url,
+      { name: 'plain-list-server.ts', url: plain.url },
+      pagePaths().map((path) => ({ method: 'GET' as const, path })),
+      { authorization },
+    );
+    progress(
+      `throughput: list, pages 1 to ${PAGES} in turn, ${LIST_ROUNDS} rounds of ${seconds} s (service, plain, hono, page-read, bare)`,
+    );
+    return await pageRounds(
+      [
+        service,
+        { name: 'plain', url: plain.url },
+        { name: 'hono', url: hono.url },
+        { name: 'page-read', url: pageRead.url },
+        bare,
+      ],
+      authorization,
+      { connections, rounds: LIST_ROUNDS, seconds, warmUpSeconds },
+    );
+  } finally {
+    await Promise.all([plain.stop(), hono.stop(), pageRead.stop()]);
+  }
 }

@@ -5,14 +5,26 @@ import type { TokenVerify, VerifyResult } from '../../../src/contract/verify';
 export type ReportOutcome = UsageReportResult | null;
 
 /**
- * How much to hold, decided inside the key's atomic check from what the key has left: the
- * units, and the output the request may produce (null: no cap is needed); null when the key
- * cannot pay even for the input and one token of output (the verify answers EXHAUSTED).
+ * What a verify that passes takes: its units, and the output the request may produce (null: no
+ * cap).
  */
-export type HoldPlan = (
-  remain: number,
-  unlimited: boolean,
-) => { cost: number; maxOutputTokens: number | null } | null;
+export interface PlannedCharge {
+  cost: number;
+  maxOutputTokens: number | null;
+}
+
+/**
+ * How much to hold, decided inside the key's atomic check from what the key has left. Stated as
+ * values for the usual cases, so that a database can apply them in the check itself: `full` from
+ * a limited key with at least `full.cost` left, `unlimited` from an unlimited key; `fit` only when
+ * a limited key has less left than `full.cost`, null when that cannot pay even for the input and
+ * one token of output (the verify answers EXHAUSTED).
+ */
+export interface HoldPlan {
+  full: PlannedCharge;
+  unlimited: PlannedCharge;
+  fit(remain: number): PlannedCharge | null;
+}
 
 /** What the gateway adds to a verify: the cost worked out from the key's remainder. */
 export interface HoldTerms {

@@ -5,7 +5,7 @@ import { orderChangeColumns } from './schema';
 import { orderBy, Params, tokenFilter, tokenJson } from './sql';
 import { orderField } from '../token-order';
 
-/** Searches kept at once; each holds at most TOTAL_CAP + 1 ids (80 kB). */
+/** Searches kept at once; each holds at most TOTAL_CAP + 1 ids (8 kB). */
 const KEPT_SEARCHES = 32;
 
 /** What is known of one name search in one state of the tokens. */

@@ -215,16 +215,16 @@ describe('the audit screen', () => {
     );
     const { user } = open('/?view=audit', (call) =>
       auditPage(records, {
-        total: 10_000,
+        total: 1_000,
         total_capped: true,
         page: Number(call.url.searchParams.get('p')),
       }),
     );
-    await screen.findByText('1–20 of more than 10,000');
+    await screen.findByText('1–20 of more than 1,000');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(addressParam('audit_page')).toBe('2');
-    await screen.findByText('21–40 of more than 10,000');
+    await screen.findByText('21–40 of more than 1,000');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
   });
 

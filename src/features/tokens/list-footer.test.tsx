@@ -38,28 +38,28 @@ function renderCapped(page: number, shown: number, language: Language = 'en') {
 
 describe('a list whose count the server capped', () => {
   it('says "more than", and pages on while a page comes back full', () => {
-    const setView = renderCapped(101, 100);
-    expect(screen.getByText('More than 10,000 tokens')).toBeInTheDocument();
-    expect(screen.getByText('10,001–10,100 of more than 10,000')).toBeInTheDocument();
+    const setView = renderCapped(11, 100);
+    expect(screen.getByText('More than 1,000 tokens')).toBeInTheDocument();
+    expect(screen.getByText('1,001–1,100 of more than 1,000')).toBeInTheDocument();
     // No numbered pages: the last one is not known.
     expect(screen.queryByLabelText('Pages')).not.toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Next' });
     expect(next).toBeEnabled();
     next.click();
-    expect(setView).toHaveBeenCalledWith({ page: 102 });
+    expect(setView).toHaveBeenCalledWith({ page: 12 });
   });
 
   it('ends at the first page that is not full', () => {
-    renderCapped(102, 37);
-    expect(screen.getByText('10,101–10,137 of more than 10,000')).toBeInTheDocument();
+    renderCapped(12, 37);
+    expect(screen.getByText('1,101–1,137 of more than 1,000')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
   });
 
   it('says it in Chinese too', async () => {
     renderCapped(1, 100, 'zh-CN');
-    expect(await screen.findByText('超过 10,000 个令牌')).toBeInTheDocument();
-    expect(screen.getByText('第 1–100 个，共超过 10,000 个')).toBeInTheDocument();
+    expect(await screen.findByText('超过 1,000 个令牌')).toBeInTheDocument();
+    expect(screen.getByText('第 1–100 个，共超过 1,000 个')).toBeInTheDocument();
   });
 });
 
