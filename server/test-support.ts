@@ -189,7 +189,7 @@ export function openTestStore(
         // Emptied as new (ids from 1 again), it serves the next test of this file.
         await connectForTests(databaseUrl, (client) =>
           client.query(
-            'TRUNCATE tokens, options, admin_key_failures, admin_keys, audit, usage_hours, usage_totals, usage_days, usage_total_days, usage_token_days, usage_requests, rate_windows, models, usage_holds RESTART IDENTITY',
+            'TRUNCATE tokens, options, admin_key_failures, admin_keys, audit, usage_hours, usage_totals, usage_days, usage_total_days, usage_token_days, usage_requests, rate_windows, models, usage_holds, webhook_endpoints, webhook_events, webhook_deliveries, webhook_attempts RESTART IDENTITY; UPDATE webhook_look SET expiring_through = 0, expired_through = 0',
           ),
         );
         spareDatabases.push(databaseUrl);

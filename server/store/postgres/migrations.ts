@@ -6,6 +6,7 @@ import { sealKeys } from './seal-keys';
 import { tokenTallies } from './token-tallies';
 import { USAGE_DAYS, USAGE_HOURS } from './usage-schema';
 import { MODELS, USAGE_HOLDS, USAGE_TOKENS } from './gateway-schema';
+import { WEBHOOKS } from './webhook-schema';
 
 /** Rows the kept total is spread over (migration 2). */
 const COUNT_SHARDS = 16;
@@ -212,6 +213,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   MODELS,
   USAGE_HOLDS,
   USAGE_TOKENS,
+  WEBHOOKS,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

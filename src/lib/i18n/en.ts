@@ -405,6 +405,7 @@ export const en = {
   'explorer.operations': 'Operations',
   'explorer.resource.tokens': 'Tokens',
   'explorer.resource.models': 'Models',
+  'explorer.resource.webhooks': 'Webhooks',
   'explorer.resource.settings': 'Settings',
   'explorer.resource.admin': 'Admin keys and audit',
   'explorer.resource.service': 'Service',
@@ -469,6 +470,51 @@ export const en = {
   'explorer.op.createModel': 'Create a model',
   'explorer.op.updateModel': 'Change a model',
   'explorer.op.deleteModel': 'Delete a model',
+  'explorer.op.listWebhooks': 'List webhook endpoints',
+  'explorer.about.listWebhooks':
+    'Every endpoint, oldest first, with its health: the last attempt and the failures since the last success. Secrets masked.',
+  'explorer.op.createWebhook': 'Add a webhook endpoint',
+  'explorer.about.createWebhook':
+    'Events of the types given are POSTed to url from now on. The answer holds the signing secret whole, the only time it is shown. Loopback and private addresses are refused unless WEBHOOK_ALLOW_PRIVATE=1.',
+  'explorer.op.updateWebhook': 'Change a webhook endpoint',
+  'explorer.about.updateWebhook':
+    'Fields left out keep their values. Switching an endpoint on again starts its failures afresh.',
+  'explorer.op.deleteWebhook': 'Delete a webhook endpoint',
+  'explorer.about.deleteWebhook': 'Nothing more is sent to it; its delivery log goes with it.',
+  'explorer.op.rotateWebhookSecret': "Rotate an endpoint's signing secret",
+  'explorer.about.rotateWebhookSecret':
+    'A new secret, whole in the answer (the only time it is shown); attempts from now on are signed with it.',
+  'explorer.op.sendTestEvent': 'Send a test event',
+  'explorer.about.sendTestEvent':
+    'A webhook.test event to this endpoint only, even switched off; the answer is its delivery, whose attempts the log shows.',
+  'explorer.op.listDeliveries': 'List deliveries',
+  'explorer.about.listDeliveries':
+    "The endpoint's deliveries, newest first, each with every attempt: its time, status code or error, duration and the answer's first 2 KB.",
+  'explorer.op.resendDelivery': 'Resend a delivery',
+  'explorer.about.resendDelivery':
+    'The same event (the same webhook-id) sent again now, as a new delivery of its own, even to an endpoint switched off.',
+  'explorer.op.listTokenEvents': "List a token's events",
+  'explorer.about.listTokenEvents':
+    'The last 20 events of a token, newest first, whether or not an endpoint was sent them.',
+  'explorer.example.listWebhooks.0': 'The endpoints',
+  'explorer.example.createWebhook.0': 'An endpoint for quota alerts',
+  'explorer.example.updateWebhook.0': 'Switch an endpoint off',
+  'explorer.example.deleteWebhook.0': 'Delete an endpoint',
+  'explorer.example.rotateWebhookSecret.0': 'A new secret',
+  'explorer.example.sendTestEvent.0': 'Send a test event',
+  'explorer.example.listDeliveries.0': 'The last deliveries',
+  'explorer.example.resendDelivery.0': 'Resend',
+  'explorer.example.listTokenEvents.0': "A token's events",
+  'explorer.field.deleteWebhook.id': 'The endpoint’s id.',
+  'explorer.field.rotateWebhookSecret.id': 'The endpoint’s id.',
+  'explorer.field.sendTestEvent.id': 'The endpoint’s id.',
+  'explorer.field.listDeliveries.id': 'The endpoint’s id.',
+  'explorer.field.resendDelivery.id': 'The endpoint’s id.',
+  'explorer.field.resendDelivery.delivery_id': 'The delivery’s id, as the log shows it.',
+  'explorer.field.listDeliveries.size': 'Deliveries a page.',
+  'explorer.field.listDeliveries.before': 'Only deliveries older than this id: the next page.',
+  'explorer.field.listTokenEvents.token_id':
+    'The token whose last 20 events are listed, newest first.',
   'explorer.about.listModels':
     'Every model the gateway can forward to, ordered by name: its upstream, its prices in USD per 1M tokens and its defaults. Upstream keys only masked.',
   'explorer.about.createModel':
@@ -681,6 +727,11 @@ export const en = {
   'audit.action.modelCreate': 'Created model',
   'audit.action.modelUpdate': 'Changed model',
   'audit.action.modelDelete': 'Deleted model',
+  'audit.action.webhookCreate': 'Added webhook',
+  'audit.action.webhookUpdate': 'Changed webhook',
+  'audit.action.webhookDelete': 'Deleted webhook',
+  'audit.action.webhookRotate': 'Rotated webhook secret',
+  'audit.action.webhookSwitchOff': 'Switched off failing webhook',
   'audit.model.upstreamUrl': 'Upstream address',
   'audit.model.upstreamModel': 'Upstream model',
   'audit.model.upstreamKey': 'Upstream key',
