@@ -25,6 +25,7 @@ const ENGINE_TESTS = [
   'server/reliability/concurrency.test.ts',
   'server/demo-tokens.test.ts',
   'server/gateway/gateway-*.test.ts',
+  'server/webhooks/delivery*.test.ts',
 ];
 /**
  * Tests of PostgreSQL alone: its engine's own (schema, configuration), the move from SQLite, and

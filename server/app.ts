@@ -21,6 +21,7 @@ import { statusRoutes } from './routes/status';
 import { tokenByIdRoutes } from './routes/token-by-id';
 import { tokenRoutes } from './routes/tokens';
 import { usageRoutes } from './routes/usage';
+import { webhookRoutes, type WebhookRouteOptions } from './routes/webhooks';
 import type { TokenStore } from './store/token-store';
 
 export interface AppOptions {
@@ -35,6 +36,8 @@ export interface AppOptions {
   failures?: FailureCounter;
   /** The gateway's connections, limits and settlements; one of its own by default. */
   gateway?: GatewayRuntime;
+  /** Whether webhooks may go to private addresses, and the deliverer to wake; neither by default. */
+  webhooks?: WebhookRouteOptions;
 }
 
 /** The whole service as a Hono app, not listening: main.ts serves it, tests call app.request(). */
@@ -46,6 +49,7 @@ export function createApp({
   now = Date.now,
   failures,
   gateway = new GatewayRuntime(parseGatewayConfig({})),
+  webhooks = { allowPrivate: false },
 }: AppOptions): App {
   // strict: false makes the trailing slash optional on every route.
   const app = new Hono<AppEnv>({ strict: false });
@@ -63,7 +67,7 @@ export function createApp({
     failures,
     identify: (digest) => store.identifyAdminKey(digest),
   });
-  for (const path of ['token', 'option', 'usage', 'admin-key', 'audit', 'model']) {
+  for (const path of ['token', 'option', 'usage', 'admin-key', 'audit', 'model', 'webhook']) {
     app.use(`/api/${path}/*`, requireAdminKey);
   }
 
@@ -74,6 +78,7 @@ export function createApp({
   app.route('/api/admin-key', adminKeyRoutes(store));
   app.route('/api/audit', auditRoutes(store));
   app.route('/api/model', modelRoutes(store));
+  app.route('/api/webhook', webhookRoutes(store, webhooks));
   app.route('/api/status', statusRoutes(store));
   mountApiDescription(app);
   app.route('/healthz', healthRoutes(store));
