@@ -195,5 +195,6 @@ export function gatewayBackend<Raw extends UpstreamToken>(
       return { ...OWNER_IDENTITY, name: user.display_name || user.username };
     },
     adminKeys: null,
+    webhooks: null,
   };
 }

@@ -8,6 +8,7 @@ import { usageFiguresSchema } from '../../contract/usage';
 import { rotateResultSchema } from '../../contract/verify';
 import { countedPage, editableFields, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
+import { tokendeskWebhooks } from './tokendesk-webhooks';
 
 /** This project's own token service: paging with totals, masked keys with reveal, partial updates. */
 export function tokendeskBackend(client: ApiClient): TokenBackend {
@@ -85,5 +86,6 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
         await client.request('DELETE', `/api/admin-key/${id}`, { schema: z.unknown() });
       },
     },
+    webhooks: tokendeskWebhooks(client),
   };
 }
