@@ -12,10 +12,11 @@ export const SQLITE_WEBHOOKS_UNDONE = [
   'DROP TABLE webhook_endpoints',
   'DROP TABLE webhook_look',
   'ALTER TABLE tokens DROP COLUMN quota_set',
+  'ALTER TABLE tokens DROP COLUMN quota_alerts',
 ].join('; ');
 
 export const POSTGRES_WEBHOOKS_UNDONE = `
   DROP TABLE webhook_attempts, webhook_deliveries, webhook_events, webhook_endpoints, webhook_look;
   DROP FUNCTION IF EXISTS audit_token_events, tokens_quota_events, tokens_refill_events,
     webhook_event_deliveries CASCADE;
-  ALTER TABLE tokens DROP COLUMN quota_set`;
+  ALTER TABLE tokens DROP COLUMN quota_set, DROP COLUMN quota_alerts`;

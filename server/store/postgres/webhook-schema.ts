@@ -25,6 +25,9 @@ const LOW_MARK = `(CASE WHEN NEW.quota_reset_period <> 'none' THEN NEW.quota_res
 export const WEBHOOKS = `
   -- The quota as an edit last set it; NULL: as created. token.quota_low is measured against it.
   ALTER TABLE tokens ADD COLUMN quota_set BIGINT;
+  -- The alerts sent since the quota was last set or refilled: 1 token.quota_low, 2 token.exhausted.
+  -- A hold's unused units coming back do not send them again; a top-up or a refill does.
+  ALTER TABLE tokens ADD COLUMN quota_alerts SMALLINT NOT NULL DEFAULT 0;
 
   CREATE TABLE webhook_endpoints (
     id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -126,14 +129,22 @@ export const WEBHOOKS = `
   CREATE TRIGGER audit_token_events AFTER INSERT ON audit
     FOR EACH ROW WHEN (NEW.action IN (${CHANGE_ACTIONS})) EXECUTE FUNCTION audit_token_events();
 
-  -- A charge, whatever path made it, that takes a limited token below the threshold or to 0.
+  -- A charge, whatever path made it, that takes a limited token below the threshold or to 0,
+  -- each alert once until the quota is set or refilled again.
   CREATE FUNCTION tokens_quota_events() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE
+    mark BIGINT := ${LOW_MARK};
+    crossed SMALLINT := (CASE WHEN OLD.remain_quota * 100 >= mark AND NEW.remain_quota * 100 < mark
+        THEN 1 ELSE 0 END)
+      | (CASE WHEN OLD.remain_quota > 0 AND NEW.remain_quota = 0 THEN 2 ELSE 0 END);
   BEGIN
+    IF crossed = 0 THEN RETURN NULL; END IF;
     INSERT INTO webhook_events (type, token_id, created_at, token)
-    SELECT crossed.type, NEW.id, ${NOW}, ${TOKEN_NOW}
-    FROM (SELECT 'token.quota_low' AS type, ${LOW_MARK} AS mark
-      UNION ALL SELECT 'token.exhausted', 100) AS crossed
-    WHERE OLD.remain_quota * 100 >= crossed.mark AND NEW.remain_quota * 100 < crossed.mark;
+    SELECT alert.type, NEW.id, ${NOW}, ${TOKEN_NOW}
+    FROM (VALUES ('token.quota_low', 1), ('token.exhausted', 2)) AS alert (type, bit)
+    WHERE (crossed & alert.bit) <> 0 AND (NEW.quota_alerts & alert.bit) = 0
+    ORDER BY alert.bit;
+    UPDATE tokens SET quota_alerts = quota_alerts | crossed WHERE id = NEW.id;
     RETURN NULL;
   END $$;
   CREATE TRIGGER tokens_quota_events AFTER UPDATE OF remain_quota ON tokens

@@ -29,10 +29,10 @@ import { EXPIRY_SORT_KEY } from './schema';
 const EXPIRING_DAYS: OptionKey = 'AlertExpiringDays';
 const DAY_SECONDS = 86_400;
 
-/** Deliveries due at @now that this instance may take: switched-on endpoints, or sent by hand. */
+/** Deliveries due at @now: to switched-on endpoints, or sent by hand. */
 const DUE = `FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
-  WHERE d.state = 'pending' AND d.next_attempt_time <= @now AND d.lease_until <= @now
-    AND (e.enabled = 1 OR d.manual = 1)`;
+  JOIN webhook_events AS ev ON ev.id = d.event_id
+  WHERE d.state = 'pending' AND d.next_attempt_time <= @now AND (e.enabled = 1 OR d.manual = 1)`;
 
 /** The tokens whose expiry is after @from and at or before @through, through tokens_by_expiry. */
 const expiringBetween = (type: 'token.expired' | 'token.expiring') => `
@@ -41,8 +41,10 @@ const expiringBetween = (type: 'token.expired' | 'token.expiring') => `
   WHERE (${EXPIRY_SORT_KEY}) > @from AND (${EXPIRY_SORT_KEY}) <= @through`;
 
 /**
- * The deliverer's side of webhooks on SQLite (../webhook-record.ts): claims, attempts and the
- * periodic look, each one write of the group commit.
+ * The deliverer's side of webhooks on SQLite (../webhook-record.ts). One process serves a SQLite
+ * database, so its claims are leases kept in memory: a claim is a read, not a commit (each of
+ * which waits for the disk), and a restart forgets them, as a lease running out would. Attempts
+ * and the periodic look are each one write of the group commit.
  */
 export function sqliteWebhookOutbox(
   db: Database.Database,
@@ -52,18 +54,8 @@ export function sqliteWebhookOutbox(
   seal: KeySeal,
 ): WebhookOutboxPort {
   const statements = {
-    anyDue: db.prepare<{ now: number }, number>(`SELECT 1 ${DUE} LIMIT 1`).pluck(),
-    claim: db
-      .prepare<{ now: number; lease: number; limit: number }, number>(
-        `UPDATE webhook_deliveries SET lease_until = @lease WHERE id IN (
-          SELECT d.id ${DUE} ORDER BY d.next_attempt_time LIMIT @limit) RETURNING id`,
-      )
-      .pluck(),
-    jobs: db.prepare<[string], JobRow>(
-      `SELECT ${JOB_COLUMNS} FROM webhook_deliveries AS d
-        JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
-        JOIN webhook_events AS ev ON ev.id = d.event_id
-        WHERE d.id IN (SELECT value FROM json_each(?)) ORDER BY d.next_attempt_time`,
+    due: db.prepare<{ now: number; limit: number }, JobRow>(
+      `SELECT ${JOB_COLUMNS} ${DUE} ORDER BY d.next_attempt_time LIMIT @limit`,
     ),
     delivery: db.prepare<[number], { attempts: number; created_time: number; state: string }>(
       'SELECT attempts, created_time, state FROM webhook_deliveries WHERE id = ?',
@@ -105,6 +97,8 @@ export function sqliteWebhookOutbox(
   };
 
   const open = (sealed: Buffer) => seal.open(sealed);
+  /** Deliveries claimed, until when. */
+  const leases = new Map<number, number>();
 
   /** The results of one endpoint, in time order: its health, and its switch-off. */
   const recordHealth = (endpointId: number, results: AttemptResult[]) => {
@@ -128,16 +122,16 @@ export function sqliteWebhookOutbox(
 
   return {
     async claimDeliveries(now, limit) {
-      if (statements.anyDue.get({ now }) === undefined) return [];
-      return writes.run(() => {
-        const ids = statements.claim.all({ now, lease: now + LEASE_SECONDS, limit });
-        if (ids.length === 0) return [];
-        return statements.jobs.all(JSON.stringify(ids)).map((row) => jobOf(row, open));
-      });
+      for (const [id, until] of leases) if (until <= now) leases.delete(id);
+      const rows = statements.due.all({ now, limit: limit + leases.size });
+      const claimed = rows.filter((row) => !leases.has(row.delivery_id)).slice(0, limit);
+      for (const row of claimed) leases.set(row.delivery_id, now + LEASE_SECONDS);
+      return claimed.map((row) => jobOf(row, open));
     },
 
     recordAttempts: (results, schedule) =>
       writes.run(() => {
+        for (const result of results) leases.delete(result.delivery_id);
         const byEndpoint = new Map<number, AttemptResult[]>();
         for (const result of results) {
           const delivery = statements.delivery.get(result.delivery_id);

@@ -15,6 +15,9 @@ const LOW_MARK = `(CASE WHEN NEW.quota_reset_period <> 'none' THEN NEW.quota_res
   * coalesce((SELECT CAST(value AS INTEGER) FROM options WHERE key = 'AlertLowQuotaPercent'),
       ${ALERT_LOW_QUOTA_PERCENT})`;
 
+const CROSSED_LOW = `(OLD.remain_quota * 100 >= ${LOW_MARK} AND NEW.remain_quota * 100 < ${LOW_MARK})`;
+const CROSSED_ZERO = '(OLD.remain_quota > 0 AND NEW.remain_quota = 0)';
+
 /**
  * Migration 16: webhooks (../webhook-record.ts tells the whole story). Events are written by
  * triggers in the transaction of what causes them, and each gets its deliveries there too.
@@ -22,6 +25,9 @@ const LOW_MARK = `(CASE WHEN NEW.quota_reset_period <> 'none' THEN NEW.quota_res
 export const WEBHOOKS = `
   -- The quota as an edit last set it; NULL: as created. token.quota_low is measured against it.
   ALTER TABLE tokens ADD COLUMN quota_set INTEGER;
+  -- The alerts sent since the quota was last set or refilled: 1 token.quota_low, 2 token.exhausted.
+  -- A hold's unused units coming back do not send them again; a top-up or a refill does.
+  ALTER TABLE tokens ADD COLUMN quota_alerts INTEGER NOT NULL DEFAULT 0;
 
   CREATE TABLE webhook_endpoints (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -118,15 +124,20 @@ export const WEBHOOKS = `
       AND json_extract(NEW.after, '$.expired_time') <= expiring_through;
   END;
 
-  -- A charge, whatever path made it, that takes a limited token below the threshold or to 0.
+  -- A charge, whatever path made it, that takes a limited token below the threshold or to 0,
+  -- each alert once until the quota is set or refilled again.
   CREATE TRIGGER tokens_quota_events AFTER UPDATE OF remain_quota ON tokens
   WHEN NEW.unlimited_quota = 0 AND NEW.remain_quota < OLD.remain_quota
   BEGIN
     INSERT INTO webhook_events (type, token_id, created_at, token)
     SELECT crossed.type, NEW.id, unixepoch(), (SELECT ${TOKEN_NOW} FROM tokens WHERE id = NEW.id)
-    FROM (SELECT 'token.quota_low' AS type, ${LOW_MARK} AS mark
-      UNION ALL SELECT 'token.exhausted', 100) AS crossed
-    WHERE OLD.remain_quota * 100 >= crossed.mark AND NEW.remain_quota * 100 < crossed.mark;
+    FROM (SELECT 'token.quota_low' AS type, ${LOW_MARK} AS mark, 1 AS bit
+      UNION ALL SELECT 'token.exhausted', 100, 2) AS crossed
+    WHERE OLD.remain_quota * 100 >= crossed.mark AND NEW.remain_quota * 100 < crossed.mark
+      AND (NEW.quota_alerts & crossed.bit) = 0;
+    UPDATE tokens SET quota_alerts = quota_alerts
+        | (CASE WHEN ${CROSSED_LOW} THEN 1 ELSE 0 END) | (CASE WHEN ${CROSSED_ZERO} THEN 2 ELSE 0 END)
+      WHERE id = NEW.id AND (${CROSSED_LOW} OR ${CROSSED_ZERO});
   END;
 
   -- A refill moves the next reset on without changing the period; an edit never does that.
