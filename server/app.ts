@@ -8,6 +8,7 @@ import { parseGatewayConfig } from './gateway/gateway-config';
 import { GatewayRuntime } from './gateway/gateway-runtime';
 import { dashboardApp } from './http/dashboard';
 import { answerFailures } from './http/failures';
+import type { RequestCounter } from './http/request-counter';
 import { compressWhenAccepted } from './http/fast-paths';
 import { standardHeaders } from './http/standard-headers';
 import type { App, AppEnv } from './http/types';
@@ -38,6 +39,8 @@ export interface AppOptions {
   gateway?: GatewayRuntime;
   /** Whether webhooks may go to private addresses, and the deliverer to wake; neither by default. */
   webhooks?: WebhookRouteOptions;
+  /** Counts the requests taken, for the webhook deliverer to yield to. */
+  requests?: RequestCounter;
 }
 
 /** The whole service as a Hono app, not listening: main.ts serves it, tests call app.request(). */
@@ -50,11 +53,13 @@ export function createApp({
   failures,
   gateway = new GatewayRuntime(parseGatewayConfig({})),
   webhooks = { allowPrivate: false },
+  requests,
 }: AppOptions): App {
   // strict: false makes the trailing slash optional on every route.
   const app = new Hono<AppEnv>({ strict: false });
 
   app.use(standardHeaders(), compressWhenAccepted());
+  if (requests) app.use(requests.middleware());
   if (config.corsOrigins.length > 0) {
     app.use('/api/*', corsFor(config.corsOrigins));
     app.use('/v1/*', corsFor(config.corsOrigins));

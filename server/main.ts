@@ -9,6 +9,7 @@ import { createApp } from './app';
 import { MAX_FAILURES, WINDOW_MS } from './auth';
 import type { FailureCounter } from './failure-limiter';
 import { listen } from './http/node-server';
+import { RequestCounter } from './http/request-counter';
 import type { App } from './http/types';
 import { createProxyApp } from './proxy-app';
 import { loadConfig, type Config } from './config';
@@ -102,7 +103,12 @@ async function tokenService(config: Config): Promise<{
   if (config.demo) await addDemoDataIfNeeded(store);
   const gateway = new GatewayRuntime(config.gateway);
   const allowPrivate = config.webhookAllowPrivate;
-  const deliverer = new WebhookDeliverer({ store, allowPrivate }).start();
+  const requests = new RequestCounter();
+  const deliverer = new WebhookDeliverer({
+    store,
+    allowPrivate,
+    requestsTaken: () => requests.count,
+  }).start();
   return {
     gateway,
     deliverer,
@@ -114,6 +120,7 @@ async function tokenService(config: Config): Promise<{
       failures,
       gateway,
       webhooks: { allowPrivate, wake: () => deliverer.wake() },
+      requests,
     }),
     store,
   };

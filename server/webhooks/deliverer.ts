@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { DEFAULT_QUOTA_PER_UNIT } from '../../src/contract/status';
 import type { ClockPort } from '../store/ports/clock';
 import type { OptionPort } from '../store/ports/options';
@@ -18,12 +19,26 @@ export interface DelivererOptions {
   lookMs?: number;
   /** Deliveries in flight at most. */
   concurrency?: number;
+  /** How many requests the service has taken so far: deliveries yield while they keep coming. */
+  requestsTaken?: () => number;
   timeoutMs?: number;
 }
 
 const POLL_MS = 500;
 const LOOK_MS = 60_000;
 const CONCURRENCY = 64;
+/**
+ * Attempts are recorded together, a transaction for many (each commit waits for the disk): when
+ * this many have come back, or this long after the first of them.
+ */
+const RECORD_BATCH = 32;
+const RECORD_WAIT_MS = 50;
+/**
+ * While requests came in over the last poll and kept the event loop this busy, they come first:
+ * BUSY_CONCURRENCY deliveries in flight at most, and the backlog is sent once the load eases.
+ */
+const BUSY_UTILIZATION = 0.8;
+const BUSY_CONCURRENCY = 4;
 /** On stop, deliveries in flight get this long to finish and be recorded. */
 const DRAIN_MS = 2_000;
 
@@ -42,6 +57,10 @@ export class WebhookDeliverer {
   private claiming = false;
   private stopped = false;
   private timers: NodeJS.Timeout[] = [];
+  private recordTimer: NodeJS.Timeout | null = null;
+  private utilization = performance.eventLoopUtilization();
+  private requests = 0;
+  private busy = false;
 
   constructor(private readonly options: DelivererOptions) {
     this.sender = new WebhookSender({
@@ -52,7 +71,10 @@ export class WebhookDeliverer {
   }
 
   start(): this {
-    const poll = setInterval(() => void this.claim(), this.options.pollMs ?? POLL_MS);
+    const poll = setInterval(() => {
+      this.busy = this.requestsKeepBusy();
+      void this.claim();
+    }, this.options.pollMs ?? POLL_MS);
     const look = setInterval(() => void this.look(), this.options.lookMs ?? LOOK_MS);
     for (const timer of [poll, look]) timer.unref();
     this.timers = [poll, look];
@@ -85,11 +107,28 @@ export class WebhookDeliverer {
     }
   }
 
+  /** Whether requests came in since the last poll and the event loop was busy meanwhile. */
+  private requestsKeepBusy(): boolean {
+    const now = performance.eventLoopUtilization();
+    const busy =
+      performance.eventLoopUtilization(now, this.utilization).utilization > BUSY_UTILIZATION;
+    this.utilization = now;
+    const requests = this.options.requestsTaken?.() ?? 0;
+    const came = requests > this.requests;
+    this.requests = requests;
+    return busy && came;
+  }
+
+  private concurrency(): number {
+    const most = this.options.concurrency ?? CONCURRENCY;
+    return this.busy ? Math.min(most, BUSY_CONCURRENCY) : most;
+  }
+
   private async claim(): Promise<void> {
     if (this.claiming || this.stopped) return;
     this.claiming = true;
     try {
-      const concurrency = this.options.concurrency ?? CONCURRENCY;
+      const concurrency = this.concurrency();
       for (;;) {
         const room = concurrency - this.inFlight.size;
         if (room <= 0 || this.stopped) break;
@@ -109,18 +148,22 @@ export class WebhookDeliverer {
   private send(job: DeliveryJob, words: QuotaWords): void {
     const sent = this.sender.send(job, words).then((result) => {
       this.results.push(result);
-      void this.record();
+      if (this.results.length >= RECORD_BATCH) void this.record();
+      else this.recordTimer ??= setTimeout(() => void this.record(), RECORD_WAIT_MS);
     });
     this.inFlight.add(sent);
     void sent.finally(() => {
       this.inFlight.delete(sent);
-      // Room for another: what is due need not wait for the next poll.
-      void this.claim();
+      // Half the room free: what is due need not wait for the next poll, and a claim (a write)
+      // takes many deliveries rather than one each.
+      if (this.inFlight.size <= this.concurrency() / 2) void this.claim();
     });
   }
 
   /** Writes the results gathered so far, a batch per transaction, one batch at a time. */
   private record(): Promise<void> {
+    if (this.recordTimer) clearTimeout(this.recordTimer);
+    this.recordTimer = null;
     this.recording ??= (async () => {
       while (this.results.length > 0) {
         const batch = this.results;
