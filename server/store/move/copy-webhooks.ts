@@ -49,7 +49,6 @@ const WEBHOOK_TABLES: ReadonlyArray<[string, Readonly<Record<string, string>>]> 
       manual: 'boolean',
       attempts: 'integer',
       next_attempt_time: 'bigint',
-      lease_until: 'bigint',
       created_time: 'bigint',
     },
   ],

@@ -65,7 +65,7 @@ export function sqliteWebhookOutbox(
         VALUES (@delivery_id, @time, @status_code, @error, @duration_ms, @answer)`,
     ),
     settle: db.prepare<[string, number, number | null, number]>(
-      `UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_time = ?, lease_until = 0
+      `UPDATE webhook_deliveries SET state = ?, attempts = ?, next_attempt_time = ?
         WHERE id = ?`,
     ),
     endpoint: db.prepare<[number], EndpointRow>(

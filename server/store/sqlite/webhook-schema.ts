@@ -76,7 +76,6 @@ export const WEBHOOKS = `
     manual INTEGER NOT NULL DEFAULT 0,
     attempts INTEGER NOT NULL DEFAULT 0,
     next_attempt_time INTEGER,
-    lease_until INTEGER NOT NULL DEFAULT 0,
     created_time INTEGER NOT NULL
   );
   -- Holds only what is still to send, so the deliverer's look reads nothing else.
