@@ -16,6 +16,7 @@ const ENGINE_TESTS = [
   'server/store/holds-concurrency.test.ts',
   'server/store/usage-days.test.ts',
   'server/store/summary-counts.test.ts',
+  'server/store/webhooks.test.ts',
   'server/routes/*.test.ts',
   'server/reliability/model.test.ts',
   'server/reliability/hostile-input.test.ts',
@@ -24,6 +25,7 @@ const ENGINE_TESTS = [
   'server/reliability/concurrency.test.ts',
   'server/demo-tokens.test.ts',
   'server/gateway/gateway-*.test.ts',
+  'server/webhooks/delivery*.test.ts',
 ];
 /**
  * Tests of PostgreSQL alone: its engine's own (schema, configuration), the move from SQLite, and

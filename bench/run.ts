@@ -2,7 +2,7 @@
  * `npm run bench [-- SUITE ...] [--tokens N] [--rounds N] [--seconds N]`: measures the dashboard
  * and the service against their goals, prints a table on stdout and writes bench/results.md.
  * Suites: bundle, lighthouse, throughput, throughput-postgres, verify, gateway, scale,
- * scale-postgres, interaction (all by default). The -postgres suites start a throwaway PostgreSQL cluster, removed at the end.
+ * scale-postgres, webhooks, interaction (all by default). The -postgres suites start a throwaway PostgreSQL cluster, removed at the end.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ import { scaleSuite } from './suites/scale';
 import { throughputSuite } from './suites/throughput';
 import { throughputPostgresSuite } from './suites/throughput-postgres';
 import { verifySuite } from './suites/verify';
+import { webhooksSuite } from './suites/webhooks';
 
 interface Suite {
   name: string;
@@ -44,6 +45,7 @@ const SUITES: Suite[] = [
   { name: 'gateway', title: 'Gateway (SQLite)', run: gatewaySuite },
   { name: 'scale', title: 'Scale (SQLite)', run: scaleSuite('sqlite') },
   { name: 'scale-postgres', title: 'Scale (PostgreSQL)', run: scaleSuite('postgres') },
+  { name: 'webhooks', title: 'Webhooks', run: webhooksSuite },
   { name: 'interaction', title: 'Interaction', run: interactionSuite },
 ];
 

@@ -348,6 +348,45 @@ for (const { language, locale, scheme } of LANGUAGES) {
         await expect(adminKeys.getByRole('listitem')).toHaveCount(1);
         await scanScreen('settings drawer with admin keys', { dialog: true });
         await screenshot(page, `a11y-admin-keys-${tag}`);
+
+        // Settings → Webhooks: the form with a refused address and with its event types, the
+        // secret shown once, the list, the delivery log and the delete confirmation, at 390 px too.
+        const webhooks = dialogNamed(page, t('settings.title')).getByRole('region', {
+          name: t('webhooks.title'),
+        });
+        const hookUrl = 'https://hooks.example.com/tokendesk';
+        await webhooks.getByRole('button', { name: t('webhooks.add') }).click();
+        const webhookForm = dialogNamed(page, t('webhooks.addTitle'));
+        await webhookForm.getByRole('button', { name: t('webhooks.add') }).click();
+        await expect(webhookForm.getByText(t('webhooks.urlInvalid'))).toBeVisible();
+        await webhookForm.getByLabel(t('webhooks.allEvents')).uncheck();
+        await scanScreen('new webhook, validation error and event types', { dialog: true });
+        await webhookForm.getByLabel(t('webhooks.allEvents')).check();
+        await webhookForm.getByLabel(t('webhooks.url')).fill(hookUrl);
+        await webhookForm.getByRole('button', { name: t('webhooks.add') }).click();
+        const webhookSecret = dialogNamed(page, t('webhooks.addedTitle'));
+        await expect(webhookSecret.getByTestId('new-key')).toBeVisible();
+        await scanScreen('webhook secret shown once', { dialog: true });
+        await webhookSecret.getByRole('button', { name: t('newKey.done') }).click();
+        await expect(webhooks.getByRole('listitem')).toHaveCount(1);
+        await webhooks
+          .getByRole('button', { name: t('webhooks.testNamed', { url: hookUrl }) })
+          .click();
+        const deliveryLog = dialogNamed(page, t('webhooks.logTitle'));
+        await expect(deliveryLog.getByRole('listitem')).toHaveCount(1);
+        await scanScreen('webhook delivery log', { dialog: true });
+        await deliveryLog.getByRole('button', { name: t('action.close') }).click();
+        await scanScreen('settings drawer with a webhook', { dialog: true });
+        await webhooks
+          .getByRole('button', { name: t('webhooks.deleteNamed', { url: hookUrl }) })
+          .click();
+        const deleteWebhook = dialogNamed(page, t('webhooks.deleteTitle'));
+        await expect(deleteWebhook).toContainText(hookUrl);
+        await scanScreen('delete webhook confirmation', { dialog: true });
+        await deleteWebhook.getByRole('button', { name: t('action.cancel') }).click();
+        await page.setViewportSize({ width: 390, height: 844 });
+        await scanScreen('settings drawer with a webhook at 390 px', { dialog: true });
+        await page.setViewportSize({ width: 1366, height: 900 });
       } finally {
         await own.stop();
       }

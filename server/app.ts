@@ -9,6 +9,7 @@ import { GatewayRuntime } from './gateway/gateway-runtime';
 import { modelTester } from './gateway/model-test';
 import { dashboardApp } from './http/dashboard';
 import { answerFailures } from './http/failures';
+import type { RequestCounter } from './http/request-counter';
 import { compressWhenAccepted } from './http/fast-paths';
 import { standardHeaders } from './http/standard-headers';
 import type { App, AppEnv } from './http/types';
@@ -22,6 +23,7 @@ import { statusRoutes } from './routes/status';
 import { tokenByIdRoutes } from './routes/token-by-id';
 import { tokenRoutes } from './routes/tokens';
 import { usageRoutes } from './routes/usage';
+import { webhookRoutes, type WebhookRouteOptions } from './routes/webhooks';
 import type { TokenStore } from './store/token-store';
 
 export interface AppOptions {
@@ -36,6 +38,10 @@ export interface AppOptions {
   failures?: FailureCounter;
   /** The gateway's connections, limits and settlements; one of its own by default. */
   gateway?: GatewayRuntime;
+  /** Whether webhooks may go to private addresses, and the deliverer to wake; neither by default. */
+  webhooks?: WebhookRouteOptions;
+  /** Counts the requests taken, for the webhook deliverer to yield to. */
+  requests?: RequestCounter;
 }
 
 /** The whole service as a Hono app, not listening: main.ts serves it, tests call app.request(). */
@@ -47,11 +53,14 @@ export function createApp({
   now = Date.now,
   failures,
   gateway = new GatewayRuntime(parseGatewayConfig({})),
+  webhooks = { allowPrivate: false },
+  requests,
 }: AppOptions): App {
   // strict: false makes the trailing slash optional on every route.
   const app = new Hono<AppEnv>({ strict: false });
 
   app.use(standardHeaders(), compressWhenAccepted());
+  if (requests) app.use(requests.middleware());
   if (config.corsOrigins.length > 0) {
     app.use('/api/*', corsFor(config.corsOrigins));
     app.use('/v1/*', corsFor(config.corsOrigins));
@@ -64,7 +73,7 @@ export function createApp({
     failures,
     identify: (digest) => store.identifyAdminKey(digest),
   });
-  for (const path of ['token', 'option', 'usage', 'admin-key', 'audit', 'model']) {
+  for (const path of ['token', 'option', 'usage', 'admin-key', 'audit', 'model', 'webhook']) {
     app.use(`/api/${path}/*`, requireAdminKey);
   }
 
@@ -78,6 +87,7 @@ export function createApp({
     '/api/model',
     modelRoutes(store, modelTester(store, gateway.pool, gateway.limits.timeouts)),
   );
+  app.route('/api/webhook', webhookRoutes(store, webhooks));
   app.route('/api/status', statusRoutes(store));
   mountApiDescription(app);
   app.route('/healthz', healthRoutes(store));

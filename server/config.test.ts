@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       upstreamTimeoutMs: 15_000,
       dashboardDir: undefined,
       gateway: GATEWAY_DEFAULTS,
+      webhookAllowPrivate: false,
     });
   });
 
@@ -38,6 +39,7 @@ describe('loadConfig', () => {
         UPSTREAM_TIMEOUT_MS: '5000',
         DASHBOARD_DIR: '/srv/tokendesk/dist',
         TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,fd00::/8',
+        WEBHOOK_ALLOW_PRIVATE: '1',
       },
       [],
     );
@@ -63,7 +65,14 @@ describe('loadConfig', () => {
       upstreamTimeoutMs: 5000,
       dashboardDir: '/srv/tokendesk/dist',
       gateway: GATEWAY_DEFAULTS,
+      webhookAllowPrivate: true,
     });
+  });
+
+  it('refuses a WEBHOOK_ALLOW_PRIVATE that is neither 1 nor 0', () => {
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' }, [])).toThrow(
+      'WEBHOOK_ALLOW_PRIVATE must be 1 or 0, not "yes"',
+    );
   });
 
   it('reads the gateway’s limits', () => {

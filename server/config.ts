@@ -29,6 +29,8 @@ export interface Config {
   secret: Buffer | undefined;
   /** The OpenAI-compatible side, /v1: its body limit and timeouts. */
   gateway: GatewayConfig;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may go to loopback and private addresses. */
+  webhookAllowPrivate: boolean;
 }
 
 export interface DatabaseConfig {
@@ -70,7 +72,15 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     database,
     secret,
     gateway: parseGatewayConfig(env),
+    webhookAllowPrivate: parseSwitch(env.WEBHOOK_ALLOW_PRIVATE, 'WEBHOOK_ALLOW_PRIVATE'),
   };
+}
+
+/** 1 or true, 0 or false; unset is off. */
+function parseSwitch(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0, not "${value}"`);
 }
 
 const DATABASE_URL_EXAMPLE = 'postgres://tokendesk:password@db.example.com:5432/tokendesk';

@@ -9,12 +9,14 @@ import { createApp } from './app';
 import { MAX_FAILURES, WINDOW_MS } from './auth';
 import type { FailureCounter } from './failure-limiter';
 import { listen } from './http/node-server';
+import { RequestCounter } from './http/request-counter';
 import type { App } from './http/types';
 import { createProxyApp } from './proxy-app';
 import { loadConfig, type Config } from './config';
 import { addDemoDataIfEmpty } from './demo-tokens';
 import { addDemoModelIfNone } from './demo/demo-model';
 import { GatewayRuntime } from './gateway/gateway-runtime';
+import { WebhookDeliverer } from './webhooks/deliverer';
 import { openPostgresStore } from './store/postgres/store';
 import { openSqliteStore } from './store/sqlite/store';
 import { nowInSeconds } from './store/token-record';
@@ -31,7 +33,7 @@ const SWEEP_MS = 50;
 
 async function main(): Promise<void> {
   const config = configOrExit();
-  const { app, store, gateway } = config.upstreamUrl
+  const { app, store, gateway, deliverer } = config.upstreamUrl
     ? {
         app: createProxyApp({
           upstream: config.upstreamUrl,
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
         }),
         store: null,
         gateway: null,
+        deliverer: null,
       }
     : await tokenService(config);
   const mode = config.upstreamUrl ? ` (proxy to ${config.upstreamUrl.origin})` : '';
@@ -66,8 +69,9 @@ async function main(): Promise<void> {
     server.close(() => {
       clearInterval(sweep);
       clearTimeout(cut);
-      // Requests answered before the stop are settled before the database closes.
-      void (gateway?.close() ?? Promise.resolve())
+      // Requests answered before the stop are settled, and webhooks in flight recorded, before
+      // the database closes.
+      void Promise.all([gateway?.close(), deliverer?.stop()])
         .then(() => store?.close())
         .then(() => process.exit(0));
     });
@@ -86,17 +90,28 @@ function configOrExit(): Config {
 }
 
 /** The embedded token service: its database, its admin key, its routes. */
-async function tokenService(
-  config: Config,
-): Promise<{ app: App; store: TokenStore; gateway: GatewayRuntime }> {
+async function tokenService(config: Config): Promise<{
+  app: App;
+  store: TokenStore;
+  gateway: GatewayRuntime;
+  deliverer: WebhookDeliverer;
+}> {
   const { store, adminKey, failures } = await storeOrExit(config);
   if (adminKey.source.kind === 'generated') {
     announceGeneratedKey(adminKey.key, adminKey.source.file);
   }
   if (config.demo) await addDemoDataIfNeeded(store);
   const gateway = new GatewayRuntime(config.gateway);
+  const allowPrivate = config.webhookAllowPrivate;
+  const requests = new RequestCounter();
+  const deliverer = new WebhookDeliverer({
+    store,
+    allowPrivate,
+    requestsTaken: () => requests.count,
+  }).start();
   return {
     gateway,
+    deliverer,
     app: createApp({
       store,
       adminKey: adminKey.key,
@@ -104,6 +119,8 @@ async function tokenService(
       distDir: config.dashboardDir ?? BUILT_DASHBOARD,
       failures,
       gateway,
+      webhooks: { allowPrivate, wake: () => deliverer.wake() },
+      requests,
     }),
     store,
   };

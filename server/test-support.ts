@@ -16,6 +16,7 @@ import type { Model } from '../src/contract/model';
 import type { Option } from '../src/contract/status';
 import { tokenListQuerySchema, tokenSchema, type Token } from '../src/contract/token';
 import { tokenPageSchema, type TokenPage } from '../src/contract/token-page';
+import type { Webhook } from '../src/contract/webhook';
 import { createApp } from './app';
 import type { App } from './http/types';
 import { AddressRanges } from './address-ranges';
@@ -75,6 +76,8 @@ export interface TestServiceOptions {
   corsOrigins?: string[];
   /** TRUST_PROXY's entries: proxies whose X-Forwarded-For names the client. */
   trustProxy?: string[];
+  /** WEBHOOK_ALLOW_PRIVATE. */
+  webhookAllowPrivate?: boolean;
 }
 
 function trustedProxies(entries: string[]): AddressRanges {
@@ -189,7 +192,7 @@ export function openTestStore(
         // Emptied as new (ids from 1 again), it serves the next test of this file.
         await connectForTests(databaseUrl, (client) =>
           client.query(
-            'TRUNCATE tokens, options, admin_key_failures, admin_keys, audit, usage_hours, usage_totals, usage_days, usage_total_days, usage_token_days, usage_requests, rate_windows, models, usage_holds RESTART IDENTITY',
+            'TRUNCATE tokens, options, admin_key_failures, admin_keys, audit, usage_hours, usage_totals, usage_days, usage_total_days, usage_token_days, usage_requests, rate_windows, models, usage_holds, webhook_endpoints, webhook_events, webhook_deliveries, webhook_attempts RESTART IDENTITY; UPDATE webhook_look SET expiring_through = 0, expired_through = 0',
           ),
         );
         spareDatabases.push(databaseUrl);
@@ -217,6 +220,7 @@ export function startTestService(options: TestServiceOptions = {}): TestService 
     },
     distDir: options.distDir ?? join(dataDir, 'no-dist'),
     now: options.now,
+    webhooks: { allowPrivate: options.webhookAllowPrivate ?? false },
   });
 
   const request = async (method: string, path: string, opts: RequestOptions = {}) => {
@@ -278,6 +282,7 @@ export interface StoreSnapshot {
   /** How many audit records there are, and the newest: a new record changes both. */
   audit: AuditPage;
   models: Model[];
+  webhooks: Webhook[];
 }
 
 export async function snapshotStore(store: TokenStore): Promise<StoreSnapshot> {
@@ -295,5 +300,6 @@ export async function snapshotStore(store: TokenStore): Promise<StoreSnapshot> {
     adminKeys: (await store.adminKeys()).map((key) => ({ ...key, last_used_time: 0 })),
     audit: await store.auditPage(auditQuerySchema.parse({ size: '1' })),
     models: await store.models(),
+    webhooks: await store.webhooks(),
   };
 }

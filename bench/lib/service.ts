@@ -28,6 +28,8 @@ export interface ServiceOptions {
   dashboardDir?: string;
   /** How often to ask /healthz while starting: small when the start itself is measured. */
   pollMs?: number;
+  /** More settings, e.g. WEBHOOK_ALLOW_PRIVATE for a receiver on loopback. */
+  env?: Record<string, string>;
 }
 
 export async function freePort(): Promise<number> {
@@ -71,6 +73,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       HOST: '127.0.0.1',
       ADMIN_KEY: BENCH_ADMIN_KEY,
       ...(options.dashboardDir ? { DASHBOARD_DIR: options.dashboardDir } : {}),
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

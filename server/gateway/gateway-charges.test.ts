@@ -53,6 +53,16 @@ async function burst(
   }
 }
 
+/**
+ * The run-down key's alerts, whichever settlements crossed: token.quota_low once, and
+ * token.exhausted at most once (a gateway's last holds may leave a few units no request can use).
+ */
+async function expectOneAlertEach(tokenId: number): Promise<void> {
+  const types = (await gateway.store.store.tokenEvents(tokenId)).map((event) => event.type);
+  expect(types.filter((type) => type === 'token.quota_low')).toHaveLength(1);
+  expect(types.filter((type) => type === 'token.exhausted').length).toBeLessThanOrEqual(1);
+}
+
 describe('a small budget under concurrent requests', () => {
   it('is never overspent and is used to within one request', async () => {
     gateway = await startTestGateway();
@@ -66,6 +76,7 @@ describe('a small budget under concurrent requests', () => {
     expect(after.remain_quota).toBe(BUDGET - cost);
     // Less than a request's input and one token of output: nothing more could pass.
     expect(after.remain_quota).toBeLessThan(HOLD - 4 * 4);
+    await expectOneAlertEach(token.id);
   });
 
   it.runIf(testEngine() === 'postgres')(
@@ -80,6 +91,7 @@ describe('a small budget under concurrent requests', () => {
       expect(after.used_quota).toBe(cost);
       expect(after.used_quota).toBeLessThanOrEqual(BUDGET);
       expect(after.remain_quota).toBeLessThan(HOLD - 4 * 4);
+      await expectOneAlertEach(token.id);
     },
   );
 });

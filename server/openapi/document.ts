@@ -31,6 +31,11 @@ const TAGS: Record<Resource, { name: string; description: string }> = {
     description:
       "What the gateway at /v1 forwards to: each model's upstream, prices in USD per 1M tokens and defaults.",
   },
+  webhooks: {
+    name: 'Webhooks',
+    description:
+      'Where events about tokens are sent (signed, retried for 3 days), what was sent, and each token’s events.',
+  },
   settings: { name: 'Settings', description: 'How quota is converted to and shown as USD.' },
   admin: {
     name: 'Admin keys and audit',

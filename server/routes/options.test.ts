@@ -34,6 +34,8 @@ describe('options', () => {
     expect(optionSchema.array().parse(response.data)).toEqual([
       { key: 'QuotaPerUnit', value: '500000' },
       { key: 'DisplayInCurrencyEnabled', value: 'true' },
+      { key: 'AlertLowQuotaPercent', value: '10' },
+      { key: 'AlertExpiringDays', value: '7' },
     ]);
   });
 

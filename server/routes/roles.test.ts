@@ -53,6 +53,14 @@ async function echoModel(token: Token): Promise<number> {
   return (made.data as Model).id;
 }
 
+/** A webhook endpoint made by ADMIN_KEY for one call to act on; its id. */
+async function freshWebhook(): Promise<number> {
+  const created = await service.api('POST', '/api/webhook/', {
+    json: { url: 'https://hooks.example.com/target', enabled: false },
+  });
+  return (created.data as { id: number }).id;
+}
+
 type Call = (
   token: Token,
 ) => Promise<[string, string, RequestOptions]> | [string, string, RequestOptions];
@@ -210,6 +218,63 @@ const TABLE: Array<[string, string, Call, Allowed]> = [
     'test a model',
     async (token) => ['POST', `/api/model/${await echoModel(token)}/test`, {}],
     OWNER,
+  ],
+  ['listWebhooks', 'list webhooks', () => ['GET', '/api/webhook/', {}], READERS],
+  [
+    'createWebhook',
+    'add a webhook',
+    () => ['POST', '/api/webhook/', { json: { url: 'https://hooks.example.com/new' } }],
+    OWNER,
+  ],
+  [
+    'updateWebhook',
+    'switch a webhook off',
+    async () => ['PUT', '/api/webhook/', { json: { id: await freshWebhook(), enabled: false } }],
+    OWNER,
+  ],
+  [
+    'deleteWebhook',
+    'delete a webhook',
+    async () => ['DELETE', `/api/webhook/${await freshWebhook()}`, {}],
+    OWNER,
+  ],
+  [
+    'rotateWebhookSecret',
+    "rotate a webhook's secret",
+    async () => ['POST', `/api/webhook/${await freshWebhook()}/rotate`, {}],
+    OWNER,
+  ],
+  [
+    'sendTestEvent',
+    'send a test event',
+    async () => ['POST', `/api/webhook/${await freshWebhook()}/test`, {}],
+    OWNER,
+  ],
+  [
+    'listDeliveries',
+    'read the deliveries',
+    async () => ['GET', `/api/webhook/${await freshWebhook()}/deliveries`, {}],
+    READERS,
+  ],
+  [
+    'resendDelivery',
+    'resend a delivery',
+    async () => {
+      const id = await freshWebhook();
+      const test = await service.api('POST', `/api/webhook/${id}/test`);
+      return [
+        'POST',
+        `/api/webhook/${id}/deliveries/${(test.data as { id: number }).id}/resend`,
+        {},
+      ];
+    },
+    OWNER,
+  ],
+  [
+    'listTokenEvents',
+    "read a token's events",
+    (token) => ['GET', `/api/webhook/events?token_id=${token.id}`, {}],
+    READERS,
   ],
 ];
 

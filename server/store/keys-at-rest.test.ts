@@ -159,6 +159,35 @@ describe('keys at rest', () => {
     }
   });
 
+  it('no file of the database, nor the audit, holds a whole webhook signing secret', async () => {
+    const { store } = handle;
+    const hook = (url: string) =>
+      store.createWebhook(
+        { url, events: ['*'], description: '', format: 'standard', enabled: true },
+        OWNER,
+      );
+    const first = await hook('https://hooks.example.com/a');
+    const second = await hook('https://hooks.example.com/b');
+    const rotated = await store.rotateWebhookSecret(first.id, OWNER);
+    await store.removeWebhook(second.id, OWNER);
+    const secrets = [first.secret, second.secret, rotated!.secret];
+    await store.create(input('Sent'), OWNER);
+    const [job] = await store.claimDeliveries(Math.floor(Date.now() / 1000) + 60, 1);
+    expect(job?.secret).toBe(rotated!.secret);
+    const shown = JSON.stringify([
+      await store.auditPage(auditQuerySchema.parse({})),
+      await store.webhooks(),
+    ]);
+    for (const secret of secrets) expect(shown.includes(secret), `${secret} shown`).toBe(false);
+    const files = await databaseFiles();
+    if (files === null) return;
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      for (const secret of secrets)
+        expect(bytes.includes(secret), `${secret} in ${file}`).toBe(false);
+    }
+  });
+
   it('refuses to start with a secret other than the one the keys were sealed with', async () => {
     await handle.store.create(input('Sealed'));
     const other = Buffer.alloc(32, 9);

@@ -1,6 +1,11 @@
 import { DEFAULT_QUOTA_PER_UNIT, OPTION_KEYS } from '../../src/contract/status';
 import type { Option, OptionKey } from '../../src/contract/status';
 
+/** token.quota_low: remaining below this percent of the refill amount, or of the quota last set. */
+export const ALERT_LOW_QUOTA_PERCENT = 10;
+/** token.expiring: this many days before the expiry. */
+export const ALERT_EXPIRING_DAYS = 7;
+
 /**
  * What an option is until an administrator stores one. Values are strings, as options travel;
  * booleans are "true" or "false".
@@ -8,6 +13,8 @@ import type { Option, OptionKey } from '../../src/contract/status';
 export const OPTION_DEFAULTS: Record<OptionKey, string> = {
   QuotaPerUnit: String(DEFAULT_QUOTA_PER_UNIT),
   DisplayInCurrencyEnabled: 'true',
+  AlertLowQuotaPercent: String(ALERT_LOW_QUOTA_PERCENT),
+  AlertExpiringDays: String(ALERT_EXPIRING_DAYS),
 };
 
 /** Every known option, in the contract's order: its stored value, else its default. */

@@ -8,10 +8,11 @@ type ResetParams = { now: string; daily: string; weekly: string; monthly: string
 
 /**
  * Refills every token whose reset is due and schedules its next one from now: a token nothing
- * touched for several periods is refilled once, not once a period.
+ * touched for several periods is refilled once, not once a period. Its quota alerts (webhooks)
+ * may be sent again.
  */
 export const applyResetsSql = (params: ResetParams) => `UPDATE tokens SET
-  remain_quota = quota_reset_amount,
+  remain_quota = quota_reset_amount, quota_alerts = 0,
   next_reset_time = CASE quota_reset_period
     WHEN 'daily' THEN ${params.daily} WHEN 'weekly' THEN ${params.weekly} ELSE ${params.monthly} END
   WHERE ${resetDue(params.now)}`;

@@ -2,6 +2,7 @@
  * The summary of every token comes from counts kept with each write and a count of what the
  * clock has expired: whatever writes the tokens, it must say what a pass over them would.
  */
+import { SQLITE_WEBHOOKS_UNDONE } from './test-webhooks-undone';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -262,6 +263,7 @@ const LATER_MIGRATIONS_UNDONE = [
         .join('; '),
     )
     .join('; '),
+  SQLITE_WEBHOOKS_UNDONE,
 ];
 
 describe.runIf(engine === 'sqlite')(

@@ -8,6 +8,7 @@ import type { OptionPort } from './ports/options';
 import type { TokenLoadingPort } from './ports/token-loading';
 import type { TokenPort } from './ports/tokens';
 import type { UsagePort } from './ports/usage';
+import type { WebhookOutboxPort, WebhookPort } from './ports/webhooks';
 
 /**
  * The storage engine behind the service: every port (ports/, one per resource), which each
@@ -22,5 +23,7 @@ export type TokenStore = TokenPort &
   AdminKeyPort &
   AuditPort &
   OptionPort &
+  WebhookPort &
+  WebhookOutboxPort &
   ClockPort &
   LifecyclePort;

@@ -3,6 +3,7 @@
  * summing every hourly figure gives, whatever the range: whole days, partial days, a range ending
  * in the past with figures after it, ties and deleted tokens among the busiest.
  */
+import { POSTGRES_WEBHOOKS_UNDONE, SQLITE_WEBHOOKS_UNDONE } from './test-webhooks-undone';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -284,7 +285,7 @@ describe('usage figures by the day', () => {
     const before = await read(QUERIES['the last 30 days by day']!);
     // Back to the schema before the daily sums, the hourly ones kept: the daily sums' tables
     // and what the migrations after them made (admin keys, the audit, the summary's counts,
-    // models, holds, and the token counts, which that version did not have) are undone.
+    // models, holds, the token counts, which that version did not have, and webhooks) are undone.
     const drop = [
       'usage_days',
       'usage_total_days',
@@ -309,7 +310,7 @@ describe('usage figures by the day', () => {
         (step) => typeof step === 'string' && step.includes('CREATE TABLE usage_days'),
       );
       const db = new Database(join(handle.dataDir, DATABASE_FILE));
-      db.exec(`${drop} ${noTokens} DROP TRIGGER tokens_tally_inserts;
+      db.exec(`${SQLITE_WEBHOOKS_UNDONE}; ${drop} ${noTokens} DROP TRIGGER tokens_tally_inserts;
         DROP TRIGGER tokens_tally_deletes; DROP TRIGGER tokens_tally_updates;
         ${tallies.map((column) => `ALTER TABLE token_count DROP COLUMN ${column};`).join(' ')}
         DELETE FROM schema_migrations WHERE version > ${version};`);
@@ -320,7 +321,7 @@ describe('usage figures by the day', () => {
       const version = PG_MIGRATIONS.indexOf(USAGE_DAYS) + 1;
       await connectForTests((await handle.databaseUrl())!, (client) =>
         client.query(
-          `${drop} ${noTokens} DROP INDEX tokens_by_id_with_name;
+          `${POSTGRES_WEBHOOKS_UNDONE}; ${drop} ${noTokens} DROP INDEX tokens_by_id_with_name;
           ALTER TABLE token_count ${tallies.map((column) => `DROP COLUMN ${column}`).join(', ')};
           DELETE FROM schema_migrations WHERE version >= ${version}`,
         ),

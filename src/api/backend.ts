@@ -1,3 +1,11 @@
+import type {
+  Delivery,
+  DeliveryPage,
+  EventSummary,
+  Webhook,
+  WebhookCreateInput,
+  WebhookUpdate,
+} from '../contract/webhook';
 import {
   TokenStatus,
   type StoredStatus,
@@ -155,6 +163,23 @@ export interface TokenBackend {
   adminKeys: AdminKeysAccess | null;
   /** The models of the service's own gateway; null where the server manages its models itself. */
   models: ModelsAccess | null;
+  /** Webhook endpoints and a token's events; null where the server sends none. */
+  webhooks: WebhooksAccess | null;
+}
+
+export interface WebhooksAccess {
+  list(): Promise<Webhook[]>;
+  /** The new endpoint, its secret whole this once. */
+  create(input: WebhookCreateInput): Promise<Webhook>;
+  update(patch: WebhookUpdate): Promise<Webhook>;
+  remove(id: number): Promise<void>;
+  /** The endpoint with a new secret, whole this once. */
+  rotate(id: number): Promise<Webhook>;
+  test(id: number): Promise<Delivery>;
+  /** A page of deliveries, newest first: older than `before` when given. */
+  deliveries(id: number, before?: number): Promise<DeliveryPage>;
+  resend(id: number, deliveryId: number): Promise<Delivery>;
+  tokenEvents(tokenId: number): Promise<EventSummary[]>;
 }
 
 export interface AdminKeysAccess {

@@ -31,12 +31,22 @@ export const PERMISSIONS = [
   'models.read',
   /** Create, change, delete and test models. */
   'models.manage',
+  /** The webhook endpoints, their deliveries and a token's events. */
+  'webhooks.read',
+  /** Create, change, delete and test webhook endpoints, rotate their secrets, resend. */
+  'webhooks.manage',
   /** A gateway's verify and usage report. */
   'gateway.call',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const READ: readonly Permission[] = ['tokens.read', 'usage.read', 'audit.read', 'models.read'];
+const READ: readonly Permission[] = [
+  'tokens.read',
+  'usage.read',
+  'audit.read',
+  'models.read',
+  'webhooks.read',
+];
 
 export const ROLE_PERMISSIONS: Readonly<Record<AdminRole, readonly Permission[]>> = {
   owner: PERMISSIONS,
@@ -53,8 +63,8 @@ export function may(role: AdminRole, permission: Permission): boolean {
 export const ROLE_SUMMARIES: Readonly<Record<AdminRole, string>> = {
   owner: 'everything',
   operator:
-    'read tokens, usage, the audit and the models; change names, quotas, expiry, status, refills and rate limits',
-  viewer: 'read tokens (keys masked), usage, the audit and the models',
+    'read tokens, usage, the audit, the models and the webhooks; change names, quotas, expiry, status, refills and rate limits',
+  viewer: 'read tokens (keys masked), usage, the audit, the models and the webhooks',
   gateway: 'verify keys and report usage',
 };
 
@@ -74,6 +84,8 @@ export const PERMISSION_ACTIONS: Readonly<Record<Permission, string>> = {
   'admin_keys.manage': 'manage admin keys',
   'models.read': 'read the models',
   'models.manage': 'manage models',
+  'webhooks.read': 'read the webhooks',
+  'webhooks.manage': 'manage webhooks',
   'gateway.call': 'verify keys or report usage',
 };
 
@@ -137,6 +149,9 @@ export const OWNER_IDENTITY: AdminIdentity = {
   name: ADMIN_KEY_NAME,
   role: 'owner',
 };
+
+/** Who the audit names for what the service does by itself (switching off a failing webhook). */
+export const SERVICE_IDENTITY: AdminIdentity = { id: -1, name: 'Tokendesk', role: 'owner' };
 
 /** An admin key's id in a path: digits only, as a token's. */
 export const adminKeyIdParamsSchema = tokenIdParamsSchema;

@@ -16,10 +16,15 @@ export const AUDIT_ACTIONS = [
   'model.create',
   'model.update',
   'model.delete',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate',
+  'webhook.switch_off',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** A record as it was or became: a token, an option, an admin key or a model, keys masked. */
+/** A record as it was or became: a token, an option, an admin key, a model or a webhook, keys masked. */
 export const auditSubjectSchema = z
   .record(z.string(), z.unknown())
   .nullable()

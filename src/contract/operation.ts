@@ -4,8 +4,15 @@ import type { Permission } from './admin-key';
 /** What an operation of the API is: the shape the list in operations.ts is written in. */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Resource = 'tokens' | 'models' | 'settings' | 'admin' | 'service';
-export const RESOURCES: readonly Resource[] = ['tokens', 'models', 'settings', 'admin', 'service'];
+export type Resource = 'tokens' | 'models' | 'webhooks' | 'settings' | 'admin' | 'service';
+export const RESOURCES: readonly Resource[] = [
+  'tokens',
+  'models',
+  'webhooks',
+  'settings',
+  'admin',
+  'service',
+];
 
 /** The failure statuses a route can answer with, besides 200. */
 export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
@@ -15,7 +22,7 @@ export const FAILURE_MEANINGS: Readonly<Record<FailureStatus, string>> = {
   400: 'Bad input: the message names the field and the bound.',
   401: 'The admin key is missing, wrong or revoked.',
   403: "The admin key's role may not do this: the message names the role and what it may do. Nothing was changed.",
-  404: 'No token (or, on /api/model/, no model) has this id.',
+  404: 'No token (or, on /api/model/ and /api/webhook/, no model or endpoint) has this id.',
   409: 'Another model has this name; nothing was changed.',
   413: 'The body is over 64 KiB.',
   415: 'The body is not sent as application/json.',

@@ -3,6 +3,7 @@ import { GUARDED, WRITE, type Operation } from './operation';
 import { ADMIN_OPERATIONS } from './admin-operations';
 import { KEY_SERVICE_OPERATIONS } from './key-operations';
 import { MODEL_OPERATIONS } from './model-operations';
+import { WEBHOOK_OPERATIONS } from './webhook-operations';
 import { optionSchema, optionUpdateSchema, statusInfoSchema } from './status';
 import {
   batchDeleteSchema,
@@ -228,6 +229,7 @@ export const OPERATIONS: readonly Operation[] = [
     shared: false,
   },
   ...MODEL_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
   ...ADMIN_OPERATIONS,
   {
     id: 'getStatus',

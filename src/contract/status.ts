@@ -19,8 +19,31 @@ export const quotaPerUnitSchema = z
     error: `QuotaPerUnit must be greater than 0 and at most ${QUOTA_PER_UNIT_MAX}`,
   });
 
-export const OPTION_KEYS = ['QuotaPerUnit', 'DisplayInCurrencyEnabled'] as const;
+export const OPTION_KEYS = [
+  'QuotaPerUnit',
+  'DisplayInCurrencyEnabled',
+  'AlertLowQuotaPercent',
+  'AlertExpiringDays',
+] as const;
 export type OptionKey = (typeof OPTION_KEYS)[number];
+
+/** A whole number from 0 to max, sent as a number or as its digits; stored as its digits. */
+function wholeOption(key: string, max: number, meaning: string) {
+  const message = `${key} must be a whole number from 0 to ${max} (${meaning})`;
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) =>
+      typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value,
+    )
+    .pipe(
+      z
+        .number({ error: message })
+        .int({ error: message })
+        .min(0, { error: message })
+        .max(max, { error: message }),
+    )
+    .transform(String);
+}
 
 /** Options travel as strings, the way one-api and new-api keep them. */
 export const optionSchema = z.object({ key: z.string(), value: z.string() }).meta({ id: 'Option' });
@@ -43,6 +66,22 @@ export const optionUpdateSchema = z.discriminatedUnion(
       value: z.union([z.boolean(), z.enum(['true', 'false'])], {
         error: 'value must be true or false',
       }),
+    }),
+    z.object({
+      key: z.literal('AlertLowQuotaPercent'),
+      value: wholeOption(
+        'AlertLowQuotaPercent',
+        100,
+        'percent of the quota; 0 sends no token.quota_low',
+      ),
+    }),
+    z.object({
+      key: z.literal('AlertExpiringDays'),
+      value: wholeOption(
+        'AlertExpiringDays',
+        365,
+        'days before the expiry; 0 sends no token.expiring',
+      ),
     }),
   ],
   { error: `key must be one of ${OPTION_KEYS.join(', ')}` },

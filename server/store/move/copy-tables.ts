@@ -114,7 +114,7 @@ export async function copyUsage(
 }
 
 /** Sets a PostgreSQL sequence after the highest id SQLite ever handed out in `table`. */
-async function continueIds(source: Database.Database, target: pg.ClientBase, table: string) {
+export async function continueIds(source: Database.Database, target: pg.ClientBase, table: string) {
   const handedOut =
     source
       .prepare<[string], { seq: number }>('SELECT seq FROM sqlite_sequence WHERE name = ?')

@@ -7,6 +7,7 @@ import { DATABASE_FILE } from '../sqlite/database';
 import { migrate } from '../sqlite/schema';
 import { migratePostgres } from '../postgres/migrations';
 import { copyAdminKeysAndAudit, copyModels, copyUsage } from './copy-tables';
+import { copyWebhooks } from './copy-webhooks';
 import { foldName } from '../postgres/schema';
 import { COLUMN_TYPES } from '../postgres/sql';
 import { FIELD_COLUMNS, KEY_COLUMNS } from '../token-record';
@@ -16,10 +17,11 @@ import { keptSecret, SECRET_FILE } from '../secret-file';
 const BATCH = 5000;
 
 /** Every stored column, the id included: the move keeps ids as they are. */
-const COLUMNS = ['id', ...FIELD_COLUMNS, ...KEY_COLUMNS] as const;
+const COLUMNS = ['id', ...FIELD_COLUMNS, ...KEY_COLUMNS, 'quota_set'] as const;
 const TYPES = [
   'bigint',
   ...[...FIELD_COLUMNS, ...KEY_COLUMNS].map((column) => COLUMN_TYPES[column]),
+  'bigint',
 ];
 
 type SqliteRow = Record<(typeof COLUMNS)[number], string | number | Buffer>;
@@ -79,6 +81,8 @@ export async function moveSqliteToPostgres(
 
     await target.query('BEGIN');
     try {
+      // The audit copied is a past, not changes to send to webhooks (webhook-schema.ts).
+      await target.query("SET LOCAL tokendesk.loading = 'on'");
       await target.query('LOCK TABLE tokens, options, admin_keys, audit, models IN EXCLUSIVE MODE');
       const held = await target.query<{
         tokens: string;
@@ -137,6 +141,9 @@ export async function moveSqliteToPostgres(
       const usage = await copyUsage(source, target);
       const { adminKeys, auditRecords } = await copyAdminKeysAndAudit(source, target);
       const models = await copyModels(source, target, (sealed) =>
+        resealed ? targetSeal.seal(sourceSeal.open(sealed)).sealed : sealed,
+      );
+      await copyWebhooks(source, target, (sealed) =>
         resealed ? targetSeal.seal(sourceSeal.open(sealed)).sealed : sealed,
       );
       for (const option of options) {

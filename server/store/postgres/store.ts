@@ -19,6 +19,8 @@ import { postgresTokenWrites } from './token-writes';
 import { insertAuditRows, readAuditPage } from './audit';
 import { addUsageSums, readPostgresUsage } from './usage';
 import { postgresGatewayCalls } from './verify';
+import { postgresWebhookEndpoints } from './webhook-endpoints';
+import { postgresWebhookOutbox } from './webhook-outbox';
 import { postgresModels } from './models';
 import { postgresQuotaResets } from './quota-resets';
 import { readUnfilteredSummary } from './token-tallies';
@@ -165,6 +167,8 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
 
     async addAudit(batches) {
       await transaction(async (client) => {
+        // A past loaded into the audit is not news to send (webhook-schema.ts).
+        await client.query("SET LOCAL tokendesk.loading = 'on'");
         for (const rows of batches) await insertAuditRows(client, rows);
       });
       // As after a bulk load of tokens: statistics for the planner, and the visibility map that
@@ -197,6 +201,9 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
     ...gateway,
 
     ...postgresModels(query, transaction, seal, clock),
+
+    ...postgresWebhookEndpoints(query, transaction, seal, clock),
+    ...postgresWebhookOutbox(query, transaction, catchUp, seal),
 
     ...usagePort(
       gateway.flushUsage,

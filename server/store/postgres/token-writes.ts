@@ -93,7 +93,8 @@ export function postgresTokenWrites({ query, transaction, seal, clock, catchUp }
           `UPDATE tokens SET name = $2, name_folded = $3, status = $4, remain_quota = $5,
             unlimited_quota = $6, expired_time = $7, models = $8, subnet = $9,
             quota_reset_period = $10, quota_reset_amount = $11, next_reset_time = $12,
-            rpm_limit = $13
+            rpm_limit = $13, quota_set = coalesce($14, quota_set),
+            quota_alerts = CASE WHEN $14::bigint IS NULL THEN quota_alerts ELSE 0 END
           WHERE id = $1`,
           [
             next.id,
@@ -109,6 +110,9 @@ export function postgresTokenWrites({ query, transaction, seal, clock, catchUp }
             next.quota_reset_amount,
             next.next_reset_time,
             next.rpm_limit,
+            // What token.quota_low is measured against, when this edit sets the quota; both quota
+            // alerts may then be sent again.
+            patch.remain_quota ?? null,
           ],
         );
         const token = toToken(next, now, next.key_masked);

@@ -16,6 +16,11 @@ export interface SqliteAudit {
   page(query: AuditQuery): AuditPage;
   /** Writes records as they are; runs inside a write transaction. */
   insert(rows: readonly AuditRow[]): void;
+  /**
+   * Runs `load` (inside a write transaction) without the trigger that makes each change to a
+   * token an event: a past loaded into the audit is not news to send.
+   */
+  withoutEvents(load: () => void): void;
 }
 
 export function sqliteAudit(db: Database.Database): SqliteAudit {
@@ -33,6 +38,18 @@ export function sqliteAudit(db: Database.Database): SqliteAudit {
     page: (query) => readPage(query),
     insert: (rows) => {
       for (const row of rows) insert.run(row);
+    },
+    withoutEvents(load) {
+      const trigger = db
+        .prepare<[], string>(
+          "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = 'audit_token_events'",
+        )
+        .pluck()
+        .get();
+      if (trigger === undefined) return load();
+      db.exec('DROP TRIGGER audit_token_events');
+      load();
+      db.exec(trigger);
     },
   };
 }

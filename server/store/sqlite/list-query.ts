@@ -10,7 +10,7 @@ import { keyDigest } from '../key-seal';
 import { keywordGram } from './name-grams';
 import { EXPIRY_SORT_KEY } from './schema';
 import { orderField, reverseOrder } from '../token-order';
-import { tokenJsonSql } from '../token-record';
+import { tokenJsonAt } from './token-json';
 
 /** The SQL function the store registers for keywords that neither FTS5 nor LIKE can match. */
 export const NAME_CONTAINS_FUNCTION = 'name_contains';
@@ -61,21 +61,8 @@ export type PageStrategy = 'order' | 'filter';
 /** 'reverse' reads the list from its end: the rows skipped by OFFSET are fewer for a late page. */
 export type PageDirection = 'forward' | 'reverse';
 
-/**
- * A token as JSON text, made by SQLite (tokenJsonSql): one value per row to hand to JavaScript,
- * instead of twelve, and no object to build and serialise. The returned status and the boolean
- * are spelled in SQLite's terms; `@now` is the request's clock.
- */
-export const TOKEN_JSON = tokenJsonSql('json_object', {
-  status: `CASE
-    WHEN status = 2 THEN 2
-    WHEN expired_time <> -1 AND expired_time <= @now THEN 3
-    WHEN unlimited_quota = 0 AND remain_quota = 0 THEN 4
-    ELSE 1 END`,
-  unlimited_quota: `CASE WHEN unlimited_quota = 1 THEN json('true') ELSE json('false') END`,
-  previous_key_valid_until: `CASE
-    WHEN previous_key_valid_until > @now THEN previous_key_valid_until END`,
-});
+/** A token as JSON text made by SQLite (token-json.ts); `@now` is the request's clock. */
+export const TOKEN_JSON = tokenJsonAt('@now');
 
 /** Each expression matches an index of schema.ts, so ordering reads the index, not a sort. */
 export const ORDER_EXPRESSIONS: Record<TokenOrderField, string> = {

@@ -5,6 +5,7 @@ import { NAME_GRAMS_FUNCTION, nameGrams } from './name-grams';
 import { TOKEN_TALLIES } from './token-tallies';
 import { FILL_USAGE_DAYS } from '../usage-days-fill';
 import { MODELS, USAGE_HOLDS, USAGE_TOKENS } from './gateway-schema';
+import { WEBHOOKS } from './webhook-schema';
 
 /**
  * Ordering by expiry puts "never" (-1) after every date, which is what a person sorting by
@@ -186,6 +187,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   MODELS,
   USAGE_HOLDS,
   USAGE_TOKENS,
+  WEBHOOKS,
 ];
 
 /**

@@ -21,6 +21,8 @@ import { tokenStatements } from './token-statements';
 import { sqliteTokenWrites } from './token-writes';
 import { sqliteUsageReader, sqliteUsageSums } from './usage';
 import { sqliteGatewayCalls } from './verify';
+import { sqliteWebhookEndpoints } from './webhook-endpoints';
+import { sqliteWebhookOutbox } from './webhook-outbox';
 
 export interface SqliteStoreOptions {
   dataDir: string;
@@ -132,12 +134,17 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     ...adminKeyPort(sqliteAdminKeys(db, writes, auditLog, clock), clock),
 
+    ...sqliteWebhookEndpoints(db, writes, auditLog, seal, clock),
+    ...sqliteWebhookOutbox(db, writes, auditLog, resets, seal),
+
     auditPage: async (query) => auditLog.page(query),
 
     async addAudit(batches) {
-      await writes.run(() => {
-        for (const rows of batches) auditLog.insert(rows);
-      });
+      await writes.run(() =>
+        auditLog.withoutEvents(() => {
+          for (const rows of batches) auditLog.insert(rows);
+        }),
+      );
     },
 
     getOptions: async () => readOptions(),

@@ -18,6 +18,11 @@ export function tokenStatements(db: Database.Database) {
     update: db.prepare<[TokenRow]>(
       `UPDATE tokens SET ${FIELD_COLUMNS.map((column) => `${column} = @${column}`).join(', ')} WHERE id = @id`,
     ),
+    // Before the update that sets remain_quota: token.quota_low is measured against it, and both
+    // quota alerts may be sent again.
+    setQuota: db.prepare<[number, number]>(
+      'UPDATE tokens SET quota_set = ?, quota_alerts = 0 WHERE id = ?',
+    ),
     // The deleted rows whole: the audit records what each was.
     remove: db.prepare<[number], TokenRow>(
       `DELETE FROM tokens WHERE id = ? RETURNING ${RECORD_COLUMNS}`,

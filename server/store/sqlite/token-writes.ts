@@ -61,6 +61,7 @@ export function sqliteTokenWrites(deps: TokenWriteDeps) {
       const judged = judgeUpdate(fromRow(row), patch, now, audit);
       if (judged.outcome !== 'patched') return judged;
       const { next } = judged;
+      if (patch.remain_quota !== undefined) statements.setQuota.run(patch.remain_quota, row.id);
       statements.update.run({ ...next, unlimited_quota: next.unlimited_quota ? 1 : 0 });
       if (next.name !== row.name) {
         statements.forgetName.run(row.id, row.name);

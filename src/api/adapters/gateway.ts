@@ -199,5 +199,6 @@ export function gatewayBackend<Raw extends UpstreamToken>(
     adminKeys: null,
     // Both manage their models (channels) themselves, with no API for this dashboard's screen.
     models: null,
+    webhooks: null,
   };
 }

@@ -8,6 +8,7 @@ import { usageFiguresSchema } from '../../contract/usage';
 import { rotateResultSchema } from '../../contract/verify';
 import { countedPage, editableFields, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
+import { tokendeskWebhooks } from './tokendesk-webhooks';
 
 /** The models' schemas load with the screen that shows them, not with every session. */
 const modelContract = () => import('../../contract/model');
@@ -113,5 +114,6 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
           schema: (await modelContract()).modelTestSchema,
         }),
     },
+    webhooks: tokendeskWebhooks(client),
   };
 }

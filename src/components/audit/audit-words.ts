@@ -15,6 +15,11 @@ export const ACTION_WORDS: Record<AuditAction, MessageKey> = {
   'model.create': 'audit.action.modelCreate',
   'model.update': 'audit.action.modelUpdate',
   'model.delete': 'audit.action.modelDelete',
+  'webhook.create': 'audit.action.webhookCreate',
+  'webhook.update': 'audit.action.webhookUpdate',
+  'webhook.delete': 'audit.action.webhookDelete',
+  'webhook.rotate': 'audit.action.webhookRotate',
+  'webhook.switch_off': 'audit.action.webhookSwitchOff',
 };
 
 export const ROLE_WORDS: Record<AdminRole, MessageKey> = {

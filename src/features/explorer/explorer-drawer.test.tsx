@@ -72,11 +72,11 @@ describe('the API explorer', () => {
       within(nav)
         .getAllByRole('heading')
         .map((heading) => heading.textContent),
-    ).toEqual(['Tokens', 'Models', 'Settings', 'Admin keys and audit', 'Service']);
+    ).toEqual(['Tokens', 'Models', 'Webhooks', 'Settings', 'Admin keys and audit', 'Service']);
     expect(
       within(nav).getByRole('button', { name: /POST\s*Create a token\s*\/api\/token\// }),
     ).toBeInTheDocument();
-    expect(within(nav).getAllByRole('button')).toHaveLength(29);
+    expect(within(nav).getAllByRole('button')).toHaveLength(38);
     expect(within(nav).getByRole('link', { name: 'Open the reference page' })).toHaveAttribute(
       'href',
       'http://server.test/api/docs',

@@ -12,6 +12,7 @@ import classes from './explorer.module.css';
 const RESOURCE_TITLES: Record<Resource, MessageKey> = {
   tokens: 'explorer.resource.tokens',
   models: 'explorer.resource.models',
+  webhooks: 'explorer.resource.webhooks',
   settings: 'explorer.resource.settings',
   admin: 'explorer.resource.admin',
   service: 'explorer.resource.service',

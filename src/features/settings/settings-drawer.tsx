@@ -20,6 +20,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../api/errors';
 import { AdminKeysSection } from './admin-keys-section';
+import { LazyBoundary, lazyPart } from '../../components/lazy-boundary';
 import { useSetQuotaPerUnit } from './api/set-quota-per-unit';
 import { quotaPerUnitSchema } from '../../contract/status';
 import { describeError } from '../../components/describe-error';
@@ -28,6 +29,9 @@ import { useI18n } from '../../components/i18n';
 import { IconAlert } from '../../components/icons';
 import { useQuota } from '../../components/quota';
 import { formatUsd, parseAmount, type QuotaDisplay } from '../../lib/quota';
+
+/** Its own part: fetched when the settings open, not with the token list. */
+const WebhooksSection = lazyPart(() => import('./webhooks/webhooks-section'));
 
 const ratioFormSchema = z.object({
   ratio: z
@@ -154,6 +158,11 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
           />
         </Stack>
         {may('admin_keys.manage') && <AdminKeysSection />}
+        {may('webhooks.read') && (
+          <LazyBoundary>
+            <WebhooksSection />
+          </LazyBoundary>
+        )}
       </Stack>
     </Drawer>
   );

@@ -43,6 +43,8 @@ export function liteLlmBackend(client: ApiClient, cache: QueryClient): TokenBack
     rotate: null,
     // LiteLLM keeps its model list in its own configuration.
     models: null,
+    // LiteLLM's own alerting is configured on the proxy; it sends no Tokendesk webhooks.
+    webhooks: null,
     // LiteLLM's own audit log is an Enterprise feature the dashboard does not read.
     audit: null,
     identity: async () => (await methods()).identity(),

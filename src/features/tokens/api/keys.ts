@@ -8,4 +8,5 @@ export const tokenKeys = {
   scanProgress: (params: ListParams) => [...tokenKeys.all, 'scan-progress', params] as const,
   summary: (search: TokenSearch) => [...tokenKeys.all, 'summary', search] as const,
   detail: (id: number) => [...tokenKeys.all, 'detail', id] as const,
+  events: (id: number) => [...tokenKeys.all, 'events', id] as const,
 };

@@ -21,6 +21,7 @@ import { useRowActions } from '../use-row-actions';
 import { RotateKeyDialog } from './rotate-key-dialog';
 import { TokenDetailActions } from './token-detail-actions';
 import { TokenFacts, TokenLifecycle } from './token-facts';
+import { TokenEvents } from './token-events';
 import { TokenHistory } from './token-history';
 
 import tryIt from '../try-it/try-it.module.css';
@@ -122,6 +123,8 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
                 chartHeight={phone ? 180 : 220}
               />
             </Stack>
+            <Divider />
+            <TokenEvents tokenId={token.id} now={now} />
             <Divider />
             <TokenHistory tokenId={token.id} now={now} />
           </Stack>

@@ -1,0 +1,73 @@
+/**
+ * No event lost: changes made while the receiver is down, the service SIGKILLed, and every one of
+ * them delivered once the service runs again and the receiver answers.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { killLaunched, launchService, type RunningService } from '../test-process';
+import { makeTempDir, serviceDatabaseEnv, testEngine } from '../test-support';
+import { startReceiver, verified, type TestReceiver } from './test-receiver';
+
+const ADMIN_KEY = 'webhook-crash-admin-key';
+const CHANGES = 50;
+const jsonAuth = { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json' };
+
+let root: string;
+let receiver: TestReceiver | undefined;
+beforeAll(() => {
+  root = makeTempDir('tokendesk-webhook-crash-');
+});
+afterEach(async () => {
+  killLaunched();
+  await receiver?.close();
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function call(service: RunningService, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${service.url}${path}`, {
+    method,
+    headers: jsonAuth,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { message: string; data: unknown };
+  if (response.status !== 200) throw new Error(`answer ${response.status}: ${envelope.message}`);
+  return envelope.data;
+}
+
+describe(`webhooks through a crash on ${testEngine()}`, () => {
+  it(`delivers all ${CHANGES} changes made while the receiver was down and the service was SIGKILLed`, async () => {
+    // A port nobody listens on yet: the receiver is down.
+    const placeholder = await startReceiver();
+    const { port, url } = placeholder;
+    await placeholder.close();
+    const env = {
+      ...(await serviceDatabaseEnv(join(root, 'data'))),
+      ADMIN_KEY,
+      WEBHOOK_ALLOW_PRIVATE: '1',
+    };
+    let service = await launchService(env).listening;
+    const hook = (await call(service, 'POST', '/api/webhook/', {
+      url,
+      events: ['token.created'],
+    })) as { secret: string };
+    const created = await Promise.all(
+      Array.from({ length: CHANGES }, (_, i) =>
+        call(service, 'POST', '/api/token/', { name: `Made while down ${i}` }),
+      ),
+    );
+    // Their first attempts fail on the closed port; then the service dies without a word.
+    await new Promise((done) => setTimeout(done, 1_000));
+    service.child.kill('SIGKILL');
+    await service.exited;
+
+    receiver = await startReceiver(port);
+    service = await launchService(env).listening;
+    const arrived = await receiver.waitFor(CHANGES, () => true, 60_000);
+    const tokens = arrived.map(
+      (request) => (verified(request, hook.secret).data.token as { id: number }).id,
+    );
+    expect(new Set(tokens)).toEqual(new Set(created.map((token) => (token as { id: number }).id)));
+    expect(tokens).toHaveLength(CHANGES);
+  }, 90_000);
+});

@@ -1,0 +1,68 @@
+/**
+ * Two instances on one PostgreSQL database share the deliveries: each event reaches the receiver
+ * once, whichever instance made it and whichever sent it.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { killLaunched, launchService, type RunningService } from '../test-process';
+import { makeTempDir, newTestDatabaseUrl, TEST_SECRET } from '../test-support';
+import { startReceiver, verified, type TestReceiver } from './test-receiver';
+
+const ADMIN_KEY = 'webhook-instances-admin-key';
+const EVENTS = 200;
+const jsonAuth = { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json' };
+
+let root: string;
+let receiver: TestReceiver | undefined;
+beforeAll(() => {
+  root = makeTempDir('tokendesk-webhook-instances-');
+});
+afterEach(async () => {
+  killLaunched();
+  await receiver?.close();
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function call(service: RunningService, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${service.url}${path}`, {
+    method,
+    headers: jsonAuth,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { message: string; data: unknown };
+  if (response.status !== 200) throw new Error(`answer ${response.status}: ${envelope.message}`);
+  return envelope.data;
+}
+
+describe('webhooks from two PostgreSQL instances', () => {
+  it(`deliver each of ${EVENTS} events once`, async () => {
+    receiver = await startReceiver();
+    const env = {
+      DATABASE_URL: await newTestDatabaseUrl(),
+      ADMIN_KEY,
+      TOKENDESK_SECRET: TEST_SECRET,
+      DATA_DIR: join(root, 'unused'),
+      WEBHOOK_ALLOW_PRIVATE: '1',
+    };
+    const instances = await Promise.all([
+      launchService(env).listening,
+      launchService(env).listening,
+    ]);
+    const hook = (await call(instances[0]!, 'POST', '/api/webhook/', {
+      url: receiver.url,
+      events: ['token.created'],
+    })) as { secret: string };
+    await Promise.all(
+      Array.from({ length: EVENTS }, (_, i) =>
+        call(instances[i % 2]!, 'POST', '/api/token/', { name: `Shared ${i}` }),
+      ),
+    );
+    await receiver.waitFor(EVENTS);
+    // Time for a second delivery of any of them to arrive, were there one.
+    await new Promise((done) => setTimeout(done, 1_500));
+    const ids = receiver.received.map((request) => verified(request, hook.secret).id);
+    expect(ids).toHaveLength(EVENTS);
+    expect(new Set(ids).size).toBe(EVENTS);
+  }, 60_000);
+});
