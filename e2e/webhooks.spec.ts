@@ -92,9 +92,15 @@ test('an owner adds a Slack-compatible endpoint, sends a test event and sees it 
     });
   }
   await expect.poll(() => received.length).toBe(4);
-  expect(received.slice(2).map((body) => (JSON.parse(body) as { text: string }).text)).toEqual([
-    'Key *support-bot* is running low on quota ($1.00 of $20.00 left).',
+  // Sent side by side: they may arrive in either order.
+  expect(
+    received
+      .slice(2)
+      .map((body) => (JSON.parse(body) as { text: string }).text)
+      .sort(),
+  ).toEqual([
     'Key *support-bot* is out of quota (0 of $20.00 left).',
+    'Key *support-bot* is running low on quota ($1.00 of $20.00 left).',
   ]);
   await page.keyboard.press('Escape');
   await page.goto(`${own.url}/?details=${token.id}`);

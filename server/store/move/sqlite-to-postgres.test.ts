@@ -8,6 +8,7 @@ import { openSqliteStore } from '../sqlite/store';
 import { generateTokenKey } from '../token-record';
 import { keyDigest } from '../key-seal';
 import { auditQuerySchema } from '../../../src/contract/audit';
+import { tokenCreateSchema } from '../../../src/contract/token';
 import type { TokenRecordInput } from '../ports/token-loading';
 import type { TokenStore } from '../token-store';
 import type { UsageSum } from '../usage-meter';
@@ -215,6 +216,55 @@ describe('moving from SQLite to PostgreSQL', () => {
       duplicate: false,
     });
   }, 60_000);
+
+  it('copies the webhook endpoints, their events, deliveries and attempts, secrets sealed again', async () => {
+    const dataDir = join(makeTempDir(), 'data');
+    dirs.push(join(dataDir, '..'));
+    const sqlite = openSqliteStore({ dataDir, now: () => NOW });
+    const hook = await sqlite.createWebhook(
+      {
+        url: 'https://hooks.example.com/in',
+        events: ['*'],
+        description: 'Moved',
+        format: 'standard',
+        enabled: true,
+      },
+      OWNER,
+    );
+    const created = await sqlite.create(tokenCreateSchema.parse({ name: 'Watched' }), OWNER);
+    await sqlite.update({ id: created.id, name: 'Watched still' }, OWNER);
+    const [first] = await sqlite.claimDeliveries(NOW + 60, 1);
+    await sqlite.recordAttempts([
+      {
+        delivery_id: first!.delivery_id,
+        endpoint_id: hook.id,
+        time: NOW,
+        status_code: 503,
+        error: null,
+        duration_ms: 9,
+        answer: 'later',
+      },
+    ]);
+    const before = {
+      webhooks: await sqlite.webhooks(),
+      events: await sqlite.tokenEvents(created.id),
+      deliveries: await sqlite.deliveries(hook.id, { size: 10 }),
+    };
+    await sqlite.close();
+
+    const url = await newTestDatabaseUrl({ empty: true });
+    await moveSqliteToPostgres(dataDir, url, TEST_SECRET_BYTES);
+    const postgres = await openPostgresStore({ secret: TEST_SECRET_BYTES, url, now: () => NOW });
+    stores.push(postgres);
+    expect({
+      webhooks: await postgres.webhooks(),
+      events: await postgres.tokenEvents(created.id),
+      deliveries: await postgres.deliveries(hook.id, { size: 10 }),
+    }).toEqual(before);
+    const jobs = await postgres.claimDeliveries(NOW + 3_600, 10);
+    expect(jobs.map((job) => job.event.type).sort()).toEqual(['token.created', 'token.updated']);
+    expect(jobs.every((job) => job.secret === hook.secret)).toBe(true);
+  });
 
   it('refuses a target that holds tokens, options or usage figures, changing nothing', async () => {
     const { dataDir } = await sqliteWithTokens();

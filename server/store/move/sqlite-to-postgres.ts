@@ -41,11 +41,12 @@ export interface MoveResult {
 /**
  * Copies every token (ids as they are, keys sealed again with `secret` when the SQLite
  * database's were sealed with another), every stored option, the usage figures, the admin keys,
- * the audit and the models (their upstream keys sealed again likewise) from the SQLite
- * database in dataDir into the PostgreSQL database at url, in one PostgreSQL transaction: all of
- * them or nothing. Refuses a target that holds any token or option. Ids stay never reused: the
- * target's sequence continues after the highest id SQLite ever handed out. The service must not
- * be writing to the SQLite database meanwhile (what it writes after the start is not copied).
+ * the audit, the models and the webhooks (upstream keys and signing secrets sealed again
+ * likewise) from the SQLite database in dataDir into the PostgreSQL database at url, in one
+ * PostgreSQL transaction: all of them or nothing. Refuses a target that holds any token or
+ * option. Ids stay never reused: the target's sequence continues after the highest id SQLite
+ * ever handed out. The service must not be writing to the SQLite database meanwhile (what it
+ * writes after the start is not copied).
  */
 export async function moveSqliteToPostgres(
   dataDir: string,

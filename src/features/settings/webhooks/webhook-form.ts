@@ -33,10 +33,10 @@ const webhookFormSchema = z
     all: z.boolean(),
     events: z.array(z.enum(TOKEN_EVENT_TYPES)),
   })
-  .superRefine((values, ctx) => {
-    if (!values.all && values.events.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['events'], params: { reason: 'none' } });
-    }
+  // Told with the other fields' problems, not only once they are right.
+  .refine((values) => values.all || values.events.length > 0, {
+    path: ['events'],
+    when: ({ value }) => typeof value === 'object' && value !== null,
   })
   .transform(({ all, events, ...rest }): WebhookCreate => ({
     ...rest,
