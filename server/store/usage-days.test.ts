@@ -285,7 +285,8 @@ describe('usage figures by the day', () => {
     const before = await read(QUERIES['the last 30 days by day']!);
     // Back to the schema before the daily sums, the hourly ones kept: the daily sums' tables
     // and what the migrations after them made (admin keys, the audit, the summary's counts,
-    // models, holds, the token counts, which that version did not have, and webhooks) are undone.
+    // models, holds, the token counts, which that version did not have, verify's function on
+    // PostgreSQL, and webhooks) are undone.
     const drop = [
       'usage_days',
       'usage_total_days',
@@ -321,7 +322,8 @@ describe('usage figures by the day', () => {
       const version = PG_MIGRATIONS.indexOf(USAGE_DAYS) + 1;
       await connectForTests((await handle.databaseUrl())!, (client) =>
         client.query(
-          `${POSTGRES_WEBHOOKS_UNDONE}; ${drop} ${noTokens} DROP INDEX tokens_by_id_with_name;
+          `${POSTGRES_WEBHOOKS_UNDONE}; DROP FUNCTION verify_key; ${drop} ${noTokens}
+          DROP INDEX tokens_by_id_with_name;
           ALTER TABLE token_count ${tallies.map((column) => `DROP COLUMN ${column}`).join(', ')};
           DELETE FROM schema_migrations WHERE version >= ${version}`,
         ),
