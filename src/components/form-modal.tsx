@@ -1,13 +1,11 @@
-import { Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEventHandler, ReactNode } from 'react';
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { useI18n } from './i18n';
+import { ModalForm } from './modal-form';
 
 /**
  * A dialog around a long form: large, and the whole screen on a phone, where a form that scrolls
- * inside a floating window is hard to use. Its fields reach the form through its context; the
- * browser's own checks are off, as the form's schema says what is wrong, under each field.
+ * inside a floating window is hard to use. Its fields reach the form through its context.
  */
 export function FormModal<Values extends FieldValues, Result>({
   form,
@@ -22,22 +20,12 @@ export function FormModal<Values extends FieldValues, Result>({
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
 }) {
-  const { t } = useI18n();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={title}
-      size="lg"
-      fullScreen={phone}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
-      <FormProvider {...form}>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">{children}</Stack>
-        </form>
-      </FormProvider>
-    </Modal>
+    <FormProvider {...form}>
+      <ModalForm title={title} size="lg" fullScreen={phone} onClose={onClose} onSubmit={onSubmit}>
+        {children}
+      </ModalForm>
+    </FormProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpAddress } from './http-address';
 import { idSchema } from './token';
 
 export const MODEL_NAME_MAX = 100;
@@ -45,19 +46,10 @@ const upstreamUrlSchema = z
       "The upstream's OpenAI base address, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1.",
   });
 
+/** A base address: queries and fragments have no place in one. */
 function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') &&
-      url.username === '' &&
-      url.password === '' &&
-      url.search === '' &&
-      url.hash === ''
-    );
-  } catch {
-    return false;
-  }
+  const url = httpAddress(value);
+  return url !== null && url.search === '' && url.hash === '';
 }
 
 const upstreamModelSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminIdentitySchema } from './admin-key';
+import { httpAddress } from './http-address';
 import { digitsToNumber, queryInt } from './query-text';
 import { idSchema, tokenSchema } from './token';
 
@@ -33,17 +34,7 @@ const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** http or https, without user, password or fragment: a receiver's address. */
 export function isWebhookUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') &&
-      url.username === '' &&
-      url.password === '' &&
-      url.hash === ''
-    );
-  } catch {
-    return false;
-  }
+  return httpAddress(value)?.hash === '';
 }
 
 const URL_RULE = 'url must be an http or https address without user, password or #fragment';

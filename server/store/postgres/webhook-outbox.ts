@@ -1,7 +1,5 @@
 import type pg from 'pg';
-import type { OptionKey } from '../../../src/contract/status';
 import type { KeySeal } from '../key-seal';
-import { ALERT_EXPIRING_DAYS } from '../option-defaults';
 import type { WebhookOutboxPort } from '../ports/webhooks';
 import {
   ENDPOINT_COLUMNS,
@@ -20,12 +18,10 @@ import {
   type EndpointRow,
   type JobRow,
 } from '../webhook-record';
+import { EXPIRING_DAYS_OPTION, lookPlan, type LookMarks } from '../webhook-look';
 import { writeAudit } from './audit';
 import type { Query, Transaction } from './connection';
 import { tokenJson } from './sql';
-
-const EXPIRING_DAYS: OptionKey = 'AlertExpiringDays';
-const DAY_SECONDS = 86_400;
 
 /**
  * Deliveries due at $1 that no other instance holds, locked and leased until $3 in the same
@@ -162,28 +158,25 @@ export function postgresWebhookOutbox(
     async lookForTimedEvents(now) {
       await catchUp(now);
       await transaction(async (client) => {
-        const { rows } = await client.query<{ expiring_through: number; expired_through: number }>(
+        const { rows } = await client.query<LookMarks>(
           'SELECT expiring_through, expired_through FROM webhook_look FOR UPDATE',
         );
-        const look = rows[0]!;
         const option = await client.query<{ value: string }>(
           'SELECT value FROM options WHERE key = $1',
-          [EXPIRING_DAYS],
+          [EXPIRING_DAYS_OPTION],
         );
-        const days = Number(option.rows[0]?.value ?? ALERT_EXPIRING_DAYS);
-        // The first look starts from now: expiries passed before it are not news.
-        await client.query(expiringBetween('token.expired'), [
-          now,
-          look.expired_through || now,
-          now,
-        ]);
-        const horizon = now + days * DAY_SECONDS;
-        const from = Math.max(look.expiring_through, now);
-        if (horizon > from)
-          await client.query(expiringBetween('token.expiring'), [now, from, horizon]);
+        const { expired, expiring, marks } = lookPlan(rows[0]!, now, option.rows[0]?.value);
+        await client.query(expiringBetween('token.expired'), [now, expired.from, expired.through]);
+        if (expiring) {
+          await client.query(expiringBetween('token.expiring'), [
+            now,
+            expiring.from,
+            expiring.through,
+          ]);
+        }
         await client.query('UPDATE webhook_look SET expired_through = $1, expiring_through = $2', [
-          Math.max(look.expired_through, now),
-          Math.max(look.expiring_through, horizon),
+          marks.expired_through,
+          marks.expiring_through,
         ]);
         await client.query(
           `DELETE FROM webhook_events WHERE id IN (

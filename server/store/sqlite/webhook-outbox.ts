@@ -1,7 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { OptionKey } from '../../../src/contract/status';
 import type { KeySeal } from '../key-seal';
-import { ALERT_EXPIRING_DAYS } from '../option-defaults';
 import type { WebhookOutboxPort } from '../ports/webhooks';
 import {
   EVENT_RETENTION_SECONDS,
@@ -20,14 +18,12 @@ import {
   type EndpointRow,
   type JobRow,
 } from '../webhook-record';
+import { EXPIRING_DAYS_OPTION, lookPlan, type LookMarks } from '../webhook-look';
 import type { SqliteAudit } from './audit';
 import type { GroupCommit } from './group-commit';
 import { TOKEN_JSON } from './list-query';
 import type { SqliteQuotaResets } from './quota-resets';
 import { EXPIRY_SORT_KEY } from './schema';
-
-const EXPIRING_DAYS: OptionKey = 'AlertExpiringDays';
-const DAY_SECONDS = 86_400;
 
 /** Deliveries due at @now: to switched-on endpoints, or sent by hand. */
 const DUE = `FROM webhook_deliveries AS d JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
@@ -77,9 +73,7 @@ export function sqliteWebhookOutbox(
       `UPDATE webhook_endpoints SET last_attempt_time = ?, last_status_code = ?, last_error = ?,
         failures_in_row = ?, failing_since = ?, switched_off_time = ?, enabled = ? WHERE id = ?`,
     ),
-    look: db.prepare<[], { expiring_through: number; expired_through: number }>(
-      'SELECT expiring_through, expired_through FROM webhook_look',
-    ),
+    look: db.prepare<[], LookMarks>('SELECT expiring_through, expired_through FROM webhook_look'),
     option: db.prepare<[string], string>('SELECT value FROM options WHERE key = ?').pluck(),
     expired: db.prepare<{ now: number; from: number; through: number }>(
       expiringBetween('token.expired'),
@@ -159,14 +153,14 @@ export function sqliteWebhookOutbox(
     lookForTimedEvents: (now) =>
       writes.run(() => {
         resets.applyDue(now);
-        const look = statements.look.get()!;
-        const days = Number(statements.option.get(EXPIRING_DAYS) ?? ALERT_EXPIRING_DAYS);
-        // The first look starts from now: expiries passed before it are not news.
-        statements.expired.run({ now, from: look.expired_through || now, through: now });
-        const horizon = now + days * DAY_SECONDS;
-        const from = Math.max(look.expiring_through, now);
-        if (horizon > from) statements.expiring.run({ now, from, through: horizon });
-        statements.looked.run(now, Math.max(look.expiring_through, horizon));
+        const { expired, expiring, marks } = lookPlan(
+          statements.look.get()!,
+          now,
+          statements.option.get(EXPIRING_DAYS_OPTION),
+        );
+        statements.expired.run({ now, ...expired });
+        if (expiring) statements.expiring.run({ now, ...expiring });
+        statements.looked.run(marks.expired_through, marks.expiring_through);
         statements.prune.run(now - EVENT_RETENTION_SECONDS, PRUNE_BATCH);
       }),
   };

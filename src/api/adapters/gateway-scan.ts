@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Token } from '../../contract/token';
 import type { ListProgress } from '../backend';
+import { isApiError } from '../errors';
 import { fetchEveryPage } from './local-list';
 
 /**
@@ -15,6 +16,10 @@ export const SCAN_TTL_MS = 60_000;
  * it. A scan that is forgotten while it runs still answers those already waiting on it; later
  * reads start a new one under a key of its own.
  */
+/** A failed write whose outcome is unknown (no answer, or not one the server meant). */
+const outcomeUnknown = (error: unknown) =>
+  !isApiError(error) || error.transient || error.kind === 'invalid-response';
+
 export function gatewayScan(
   cache: QueryClient,
   readPage: (index: number) => Promise<Token[]>,
@@ -40,6 +45,16 @@ export function gatewayScan(
     current = start();
   };
 
+  /** Applies a write's result to the tokens fetched; they keep their age. */
+  const patch = (change: (tokens: Token[]) => Token[]) => {
+    const { queryKey } = current.options;
+    // A scan under way may or may not hold the write: the next read starts afresh.
+    if (cache.isFetching({ queryKey, exact: true }) > 0) return forget();
+    const state = cache.getQueryState(queryKey);
+    if (state?.data === undefined) return;
+    cache.setQueryData(queryKey, change(state.data), { updatedAt: state.dataUpdatedAt });
+  };
+
   return {
     async read(onProgress?: ListProgress): Promise<Token[]> {
       const { following, options } = current;
@@ -50,14 +65,20 @@ export function gatewayScan(
         if (onProgress) following.delete(onProgress);
       }
     },
-    /** Applies a write's result to the tokens fetched; they keep their age. */
-    patch(change: (tokens: Token[]) => Token[]) {
-      const { queryKey } = current.options;
-      // A scan under way may or may not hold the write: the next read starts afresh.
-      if (cache.isFetching({ queryKey, exact: true }) > 0) return forget();
-      const state = cache.getQueryState(queryKey);
-      if (state?.data === undefined) return;
-      cache.setQueryData(queryKey, change(state.data), { updatedAt: state.dataUpdatedAt });
+    patch,
+    /** The token as a write left it, in place of the one fetched. */
+    replace: (token: Token) =>
+      patch((tokens) => tokens.map((t) => (t.id === token.id ? token : t))),
+    /** Tokens a write deleted. */
+    drop: (ids: readonly number[]) => patch((tokens) => tokens.filter((t) => !ids.includes(t.id))),
+    /** Runs a write; when its outcome is unknown, the tokens fetched may be wrong: forgotten. */
+    async write<T>(run: () => Promise<T>): Promise<T> {
+      try {
+        return await run();
+      } catch (error) {
+        if (outcomeUnknown(error)) forget();
+        throw error;
+      }
     },
     /** The next read fetches every page again. */
     forget,

@@ -17,7 +17,6 @@ import {
   type TokenEdit,
 } from '../backend';
 import type { ApiClient, ServerKind } from '../client';
-import { isApiError } from '../errors';
 import { gatewayScan } from './gateway-scan';
 import { gatewayUsage, type ReadLogPage } from './gateway-usage';
 import { listLocally, searchMatcher } from './local-list';
@@ -49,29 +48,13 @@ export interface GatewayDialect<Raw extends UpstreamToken> {
   logBound: number;
 }
 
-/** A failed write whose outcome is unknown (no answer, or not one the server meant). */
-const outcomeUnknown = (error: unknown) =>
-  !isApiError(error) || error.transient || error.kind === 'invalid-response';
-
 export function gatewayBackend<Raw extends UpstreamToken>(
   client: ApiClient,
   cache: QueryClient,
   dialect: GatewayDialect<Raw>,
 ): TokenBackend {
   const scan = gatewayScan(cache, dialect.scanPage, dialect.scanPageSize);
-  const replace = (token: Token) =>
-    scan.patch((tokens) => tokens.map((t) => (t.id === token.id ? token : t)));
-  const drop = (ids: number[]) => scan.patch((tokens) => tokens.filter((t) => !ids.includes(t.id)));
-
-  /** Runs a write; when its outcome is unknown, the fetched tokens may be wrong and are dropped. */
-  const write = async <T>(run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      if (outcomeUnknown(error)) scan.forget();
-      throw error;
-    }
-  };
+  const { replace, drop, write } = scan;
 
   const getRaw = (id: number): Promise<Raw> =>
     client.request('GET', `/api/token/${id}`, { schema: dialect.tokenSchema });

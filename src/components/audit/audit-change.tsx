@@ -1,4 +1,4 @@
-import { Code, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Code, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AuditRecord } from '../../contract/audit';
 import { NEVER } from '../../contract/token';
@@ -16,6 +16,7 @@ import {
   type MODEL_FIELDS,
 } from './audit-changes';
 import { ROLE_WORDS } from './audit-words';
+import { PlainList } from '../plain-list';
 
 /** Each token field under the words the token form and the details use for it. */
 const TOKEN_LABELS: Record<AuditTokenField, MessageKey> = {
@@ -215,9 +216,5 @@ export function AuditChange({ record }: { record: AuditRecord }) {
       </Text>
     );
   }
-  return (
-    <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }}>
-      {lines}
-    </Stack>
-  );
+  return <PlainList gap={2}>{lines}</PlainList>;
 }

@@ -13,6 +13,7 @@ import { IconCopy } from '../../components/icons';
 import { copyText } from '../../lib/clipboard';
 import { toCurl } from '../../lib/curl';
 import { formatClock } from '../../lib/time';
+import { PlainList } from '../../components/plain-list';
 
 function pathOf(url: string): string {
   try {
@@ -79,14 +80,7 @@ export default function ActivityDrawer({ onClose }: { onClose: () => void }) {
             {t('activity.empty')}
           </Text>
         ) : (
-          <Stack
-            gap="xs"
-            component="ol"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('activity.list')}
-          >
+          <PlainList ordered gap="xs" aria-label={t('activity.list')}>
             {calls.map((call) => (
               <Paper key={call.id} withBorder radius="md" p="sm" component="li">
                 <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -126,7 +120,7 @@ export default function ActivityDrawer({ onClose }: { onClose: () => void }) {
                 </Group>
               </Paper>
             ))}
-          </Stack>
+          </PlainList>
         )}
       </Stack>
     </Drawer>

@@ -3,6 +3,7 @@ import type { AdminKey } from '../../contract/admin-key';
 import { useI18n } from '../../components/i18n';
 import { useNow } from '../../components/use-now';
 import { formatDate, formatSince } from '../../lib/time';
+import { PlainList } from '../../components/plain-list';
 
 /** The admin keys, one card each: a drawer is too narrow for a table of five columns. */
 export function AdminKeyList({
@@ -15,14 +16,7 @@ export function AdminKeyList({
   const { t, locale } = useI18n();
   const now = useNow();
   return (
-    <Stack
-      gap="xs"
-      component="ul"
-      p={0}
-      m={0}
-      aria-label={t('adminKeys.list')}
-      style={{ listStyle: 'none' }}
-    >
+    <PlainList gap="xs" aria-label={t('adminKeys.list')}>
       {adminKeys.map((adminKey) => (
         <Paper key={adminKey.id} component="li" withBorder radius="md" p="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -61,6 +55,6 @@ export function AdminKeyList({
           </Group>
         </Paper>
       ))}
-    </Stack>
+    </PlainList>
   );
 }

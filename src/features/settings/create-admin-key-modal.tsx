@@ -1,4 +1,4 @@
-import { Modal, NativeSelect, Stack } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { AdminKeysAccess } from '../../api/backend';
@@ -7,6 +7,7 @@ import { describeError } from '../../components/describe-error';
 import { DialogButtons } from '../../components/dialog-buttons';
 import { ErrorAlert } from '../../components/error-alert';
 import { useI18n } from '../../components/i18n';
+import { ModalForm } from '../../components/modal-form';
 import { NameInput } from '../../components/name-input';
 import {
   adminKeyFormResolver,
@@ -45,35 +46,22 @@ export function CreateAdminKeyModal({
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('adminKeys.createTitle')}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <NameInput
-            label={t('adminKeys.name')}
-            placeholder={t('adminKeys.namePlaceholder')}
-            error={errors.name?.message}
-            {...form.register('name')}
-          />
-          <NativeSelect
-            label={t('adminKeys.role')}
-            description={t(`role.may.${role}`)}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            data={OFFERED_ROLES.map((value) => ({ value, label: t(`role.${value}`) }))}
-            {...form.register('role')}
-          />
-          {errors.root && <ErrorAlert>{errors.root.message}</ErrorAlert>}
-          <DialogButtons
-            confirmLabel={t('adminKeys.create')}
-            onCancel={onClose}
-            busy={isSubmitting}
-          />
-        </Stack>
-      </form>
-    </Modal>
+    <ModalForm title={t('adminKeys.createTitle')} onClose={onClose} onSubmit={submit}>
+      <NameInput
+        label={t('adminKeys.name')}
+        placeholder={t('adminKeys.namePlaceholder')}
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <NativeSelect
+        label={t('adminKeys.role')}
+        description={t(`role.may.${role}`)}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        data={OFFERED_ROLES.map((value) => ({ value, label: t(`role.${value}`) }))}
+        {...form.register('role')}
+      />
+      {errors.root && <ErrorAlert>{errors.root.message}</ErrorAlert>}
+      <DialogButtons confirmLabel={t('adminKeys.create')} onCancel={onClose} busy={isSubmitting} />
+    </ModalForm>
   );
 }

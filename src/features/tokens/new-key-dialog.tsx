@@ -5,6 +5,7 @@ import { KeyShownOnce } from '../../components/key-shown-once';
 import { CopyAction, CopyIconAction, WholeKey } from '../../components/whole-key';
 import { toCsv } from '../../lib/csv';
 import { download } from './export-format';
+import { PlainList } from '../../components/plain-list';
 
 export interface CreatedKeys {
   tokens: Token[];
@@ -59,14 +60,7 @@ export function NewKeyDialog({ created, onClose }: { created: CreatedKeys; onClo
       ) : (
         many && (
           <ScrollArea.Autosize mah={320} type="auto">
-            <Stack
-              gap={6}
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label={t('newKey.list')}
-            >
+            <PlainList gap={6} aria-label={t('newKey.list')}>
               {tokens.map((token) => (
                 <Group component="li" key={token.id} gap="xs" wrap="nowrap" align="center">
                   <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
@@ -83,7 +77,7 @@ export function NewKeyDialog({ created, onClose }: { created: CreatedKeys; onClo
                   />
                 </Group>
               ))}
-            </Stack>
+            </PlainList>
           </ScrollArea.Autosize>
         )
       )}

@@ -14,7 +14,7 @@ import { readRatioOverride } from '../../../lib/quota-ratio';
 import { nowSeconds } from '../../../lib/time';
 import { tpmLimitOf, type TokenBackend } from '../../backend';
 import type { ApiClient } from '../../client';
-import { ApiError, isApiError } from '../../errors';
+import { ApiError } from '../../errors';
 import { keyLister } from './key-list';
 import type { LiteLlmToken } from './key-model';
 import { keyRegistry } from './key-registry';
@@ -41,10 +41,6 @@ export const NO_REVEAL =
   'LiteLLM keeps only a hash of each key: its whole key was shown once, when it was created.';
 export const RATIO_HERE =
   'LiteLLM counts money in USD and keeps no quota ratio: the ratio is kept in this browser.';
-
-/** A failed write whose outcome is unknown (no answer, or not one the server meant). */
-const outcomeUnknown = (error: unknown) =>
-  !isApiError(error) || error.transient || error.kind === 'invalid-response';
 
 /**
  * A LiteLLM proxy's virtual keys (see docs/gateways.md): its routes take a key's hash, its money
@@ -74,19 +70,9 @@ export function liteLlmMethods(client: ApiClient, cache: QueryClient): LiteLlmMe
     return registry.remember({ ...info, token: hash });
   };
 
-  /** Runs a write; the keys fetched for searching follow it, or are fetched again. */
-  const write = async <T>(run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (error) {
-      if (outcomeUnknown(error)) scan.forget();
-      throw error;
-    }
-  };
-  const replace = (token: Token) =>
-    scan.patch((tokens) => tokens.map((t) => (t.id === token.id ? token : t)));
+  const { replace, write } = scan;
   const drop = (ids: readonly number[]) => {
-    scan.patch((tokens) => tokens.filter((t) => !ids.includes(t.id)));
+    scan.drop(ids);
     registry.forget(ids);
   };
 

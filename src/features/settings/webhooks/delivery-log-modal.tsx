@@ -10,6 +10,7 @@ import type { MessageKey } from '../../../lib/i18n/en';
 import { formatDateTime } from '../../../lib/time';
 import { useDeliveries } from './api/list-deliveries';
 import { useResendDelivery } from './api/resend-delivery';
+import { PlainList } from '../../../components/plain-list';
 
 const STATES: Record<DeliveryState, { color: string; words: MessageKey }> = {
   pending: { color: 'yellow', words: 'webhooks.state.pending' },
@@ -60,14 +61,7 @@ export function DeliveryLogModal({
           </Text>
         )}
         {deliveries && deliveries.length > 0 && (
-          <Stack
-            gap="xs"
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label={t('webhooks.deliveries')}
-          >
+          <PlainList gap="xs" aria-label={t('webhooks.deliveries')}>
             {deliveries.map((delivery) => (
               <DeliveryItem
                 key={delivery.id}
@@ -76,7 +70,7 @@ export function DeliveryLogModal({
                 resending={resend.isPending && resend.variables === delivery.id}
               />
             ))}
-          </Stack>
+          </PlainList>
         )}
         {log.hasNextPage && (
           <Button

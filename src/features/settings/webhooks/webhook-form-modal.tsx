@@ -1,7 +1,6 @@
 import {
   Checkbox,
   Input,
-  Modal,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -21,6 +20,7 @@ import { DialogButtons } from '../../../components/dialog-buttons';
 import { ErrorAlert } from '../../../components/error-alert';
 import { EVENT_TYPE_WORDS } from '../../../components/event-type-words';
 import { useI18n } from '../../../components/i18n';
+import { ModalForm } from '../../../components/modal-form';
 import { useSaveWebhook } from './api/save-webhook';
 import { webhookFormResolver, webhookFormValues, type WebhookFormValues } from './webhook-form';
 
@@ -56,105 +56,100 @@ export function WebhookFormModal({
   });
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <ModalForm
       title={t(webhook ? 'webhooks.editTitle' : 'webhooks.addTitle')}
       size="lg"
-      closeButtonProps={{ 'aria-label': t('action.close') }}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('webhooks.url')}
-            description={t('webhooks.urlHint')}
-            placeholder="https://hooks.example.com/tokendesk"
-            inputMode="url"
-            required
-            error={errors.url?.message}
-            {...form.register('url')}
-          />
-          <TextInput
-            label={t('webhooks.description')}
-            placeholder={t('webhooks.descriptionPlaceholder')}
-            error={errors.description?.message}
-            {...form.register('description')}
-          />
-          <Stack gap={6}>
-            <Input.Label labelElement="div" id="webhook-format-label">
-              {t('webhooks.format')}
-            </Input.Label>
-            <Controller
-              control={form.control}
-              name="format"
-              render={({ field }) => (
-                <SegmentedControl
-                  aria-labelledby="webhook-format-label"
-                  value={field.value}
-                  onChange={field.onChange}
-                  data={[
-                    { value: 'standard', label: t('webhooks.formatStandard') },
-                    { value: 'slack', label: t('webhooks.formatSlack') },
-                  ]}
-                />
-              )}
-            />
-          </Stack>
-          <Controller
-            control={form.control}
-            name="all"
-            render={({ field }) => (
-              <Checkbox
-                label={t('webhooks.allEvents')}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-              />
-            )}
-          />
-          {!all && (
-            <Controller
-              control={form.control}
-              name="events"
-              render={({ field }) => (
-                <Checkbox.Group
-                  label={t('webhooks.events')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={errors.events?.message}
-                >
-                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
-                    {TOKEN_EVENT_TYPES.map((type) => (
-                      <Checkbox
-                        key={type}
-                        value={type}
-                        label={t(EVENT_TYPE_WORDS[type])}
-                        description={type}
-                      />
-                    ))}
-                  </SimpleGrid>
-                </Checkbox.Group>
-              )}
+      <TextInput
+        label={t('webhooks.url')}
+        description={t('webhooks.urlHint')}
+        placeholder="https://hooks.example.com/tokendesk"
+        inputMode="url"
+        required
+        error={errors.url?.message}
+        {...form.register('url')}
+      />
+      <TextInput
+        label={t('webhooks.description')}
+        placeholder={t('webhooks.descriptionPlaceholder')}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <Stack gap={6}>
+        <Input.Label labelElement="div" id="webhook-format-label">
+          {t('webhooks.format')}
+        </Input.Label>
+        <Controller
+          control={form.control}
+          name="format"
+          render={({ field }) => (
+            <SegmentedControl
+              aria-labelledby="webhook-format-label"
+              value={field.value}
+              onChange={field.onChange}
+              data={[
+                { value: 'standard', label: t('webhooks.formatStandard') },
+                { value: 'slack', label: t('webhooks.formatSlack') },
+              ]}
             />
           )}
-          <Controller
-            control={form.control}
-            name="enabled"
-            render={({ field }) => (
-              <Switch
-                label={t('webhooks.enabled')}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-              />
-            )}
+        />
+      </Stack>
+      <Controller
+        control={form.control}
+        name="all"
+        render={({ field }) => (
+          <Checkbox
+            label={t('webhooks.allEvents')}
+            checked={field.value}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
           />
-          {errors.root && <ErrorAlert>{errors.root.message}</ErrorAlert>}
-          <DialogButtons
-            confirmLabel={t(webhook ? 'webhooks.save' : 'webhooks.add')}
-            onCancel={onClose}
-            busy={isSubmitting}
+        )}
+      />
+      {!all && (
+        <Controller
+          control={form.control}
+          name="events"
+          render={({ field }) => (
+            <Checkbox.Group
+              label={t('webhooks.events')}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.events?.message}
+            >
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
+                {TOKEN_EVENT_TYPES.map((type) => (
+                  <Checkbox
+                    key={type}
+                    value={type}
+                    label={t(EVENT_TYPE_WORDS[type])}
+                    description={type}
+                  />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+          )}
+        />
+      )}
+      <Controller
+        control={form.control}
+        name="enabled"
+        render={({ field }) => (
+          <Switch
+            label={t('webhooks.enabled')}
+            checked={field.value}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
           />
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+      {errors.root && <ErrorAlert>{errors.root.message}</ErrorAlert>}
+      <DialogButtons
+        confirmLabel={t(webhook ? 'webhooks.save' : 'webhooks.add')}
+        onCancel={onClose}
+        busy={isSubmitting}
+      />
+    </ModalForm>
   );
 }

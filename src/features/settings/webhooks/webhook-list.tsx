@@ -3,6 +3,7 @@ import type { Webhook } from '../../../contract/webhook';
 import { useI18n } from '../../../components/i18n';
 import { useNow } from '../../../components/use-now';
 import { WebhookHealth } from './webhook-health';
+import { PlainList } from '../../../components/plain-list';
 
 /** The endpoints, one card each, with their health and what may be done with them. */
 export function WebhookList({
@@ -26,14 +27,7 @@ export function WebhookList({
   const { t } = useI18n();
   const now = useNow();
   return (
-    <Stack
-      gap="xs"
-      component="ul"
-      p={0}
-      m={0}
-      aria-label={t('webhooks.list')}
-      style={{ listStyle: 'none' }}
-    >
+    <PlainList gap="xs" aria-label={t('webhooks.list')}>
       {webhooks.map((webhook) => {
         const named = { url: webhook.url };
         return (
@@ -115,6 +109,6 @@ export function WebhookList({
           </Paper>
         );
       })}
-    </Stack>
+    </PlainList>
   );
 }

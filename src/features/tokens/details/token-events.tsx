@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { useI18n } from '../../../components/i18n';
 import { formatDateTime, formatSince } from '../../../lib/time';
 import { useTokenEvents } from '../api/token-events';
+import { PlainList } from '../../../components/plain-list';
 
 /** The alerts among them stand out. */
 const ALERTS = new Set<WebhookEventType>([
@@ -49,14 +50,7 @@ function Events({
         </Text>
       )}
       {events.data && events.data.length > 0 && (
-        <Stack
-          gap={6}
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-labelledby="token-events-title"
-        >
+        <PlainList gap={6} aria-labelledby="token-events-title">
           {events.data.map((event) => (
             <Group key={event.id} component="li" gap="xs" wrap="nowrap" justify="space-between">
               <Badge variant="dot" color={ALERTS.has(event.type) ? 'orange' : 'gray'} tt="none">
@@ -67,7 +61,7 @@ function Events({
               </Text>
             </Group>
           ))}
-        </Stack>
+        </PlainList>
       )}
     </Stack>
   );

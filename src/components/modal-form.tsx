@@ -1,0 +1,37 @@
+import { Modal, Stack, type ModalProps } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
+import { useI18n } from './i18n';
+
+/**
+ * A form in a dialog, its fields one under another. The browser's own checks are off: the
+ * form's schema says what is wrong, under each field.
+ */
+export function ModalForm({
+  title,
+  size,
+  fullScreen,
+  onClose,
+  onSubmit,
+  children,
+}: Pick<ModalProps, 'size' | 'fullScreen'> & {
+  title: string;
+  onClose: () => void;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size={size}
+      fullScreen={fullScreen}
+      closeButtonProps={{ 'aria-label': t('action.close') }}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">{children}</Stack>
+      </form>
+    </Modal>
+  );
+}
