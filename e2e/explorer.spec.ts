@@ -36,7 +36,7 @@ test.describe('on this service', () => {
     await connected(page, service.url, service.adminKey);
     await expect(page.getByText('No tokens yet')).toBeVisible();
     const explorer = await openExplorer(page);
-    await expect(operationsOf(explorer)).toHaveCount(24);
+    await expect(operationsOf(explorer)).toHaveCount(38);
     await expect(explorer.getByRole('link', { name: 'Open the reference page' })).toHaveAttribute(
       'href',
       `${service.url}/api/docs`,
@@ -50,7 +50,7 @@ test.describe('on this service', () => {
       expired_time: -1,
       unlimited_quota: false,
     });
-    await explorer.getByRole('button', { name: 'Send' }).click();
+    await explorer.getByRole('button', { name: 'Send', exact: true }).click();
 
     await expect(explorer.getByRole('status')).toHaveText(/HTTP 200/);
     const answer = JSON.parse(
@@ -85,7 +85,7 @@ test.describe('on this service', () => {
     const body = explorer.getByRole('textbox', { name: 'Body (JSON)' });
     const typed = '{"name": "Production backend", "remain_quota": "x"}';
     await body.fill(typed);
-    await explorer.getByRole('button', { name: 'Send' }).click();
+    await explorer.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(body).toHaveAccessibleDescription(/remain_quota must be a whole number/);
     await expect(body).toHaveValue(typed);
     await expect(explorer.getByRole('region', { name: 'Answer body' })).toHaveCount(0);
@@ -107,7 +107,7 @@ test.describe('on this service', () => {
     await service.stop();
     const explorer = await openExplorer(page);
     await operationsOf(explorer).filter({ hasText: 'Get one token' }).click();
-    await explorer.getByRole('button', { name: 'Send' }).click();
+    await explorer.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(explorer.getByRole('status')).toHaveText('No answer');
     await expect(explorer.getByRole('alert')).toContainText('Cannot reach the server');
     await expect(explorer.getByRole('region', { name: 'curl command' })).toContainText(
@@ -144,7 +144,7 @@ test.describe('on this service', () => {
           .filter({ hasText: t('explorer.op.updateToken') })
           .click();
         await explorer.getByRole('textbox', { name: t('explorer.body') }).fill('{"id": 0}');
-        await explorer.getByRole('button', { name: t('explorer.send') }).click();
+        await explorer.getByRole('button', { name: t('explorer.send'), exact: true }).click();
         await expect(explorer.getByRole('alert')).toContainText(t('explorer.notSent'));
         await expectNoAxeViolations(page, 'explorer, refused input', {
           dialog: true,
@@ -154,7 +154,7 @@ test.describe('on this service', () => {
         await operationsOf(explorer, t)
           .filter({ hasText: t('explorer.op.createToken') })
           .click();
-        await explorer.getByRole('button', { name: t('explorer.send') }).click();
+        await explorer.getByRole('button', { name: t('explorer.send'), exact: true }).click();
         await expect(explorer.getByRole('status')).toHaveText(/HTTP 200/);
         await expectNoAxeViolations(page, 'explorer, answer', { dialog: true, themes: 'shown' });
 
@@ -213,7 +213,7 @@ for (const gateway of GATEWAYS) {
       await expect(explorer.getByRole('link', { name: 'Open the reference page' })).toHaveCount(0);
 
       // The gateway answers in its own shape; the explorer shows it as it came.
-      await explorer.getByRole('button', { name: 'Send' }).click();
+      await explorer.getByRole('button', { name: 'Send', exact: true }).click();
       await expect(explorer.getByRole('status')).toHaveText(/HTTP 200/);
       await expect(explorer.getByRole('region', { name: 'Answer body' })).toContainText(
         'gateway seed',
@@ -240,7 +240,7 @@ test('on LiteLLM, no operation, and why: its keys live under routes of its own',
     );
     await expect(explorer.getByRole('note')).toContainText('under /key');
     await expect(explorer.getByRole('navigation', { name: 'Operations' })).toHaveCount(0);
-    await expect(explorer.getByRole('button', { name: 'Send' })).toHaveCount(0);
+    await expect(explorer.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
   } finally {
     await proxy.stop();
     await emulator.close();
