@@ -25,6 +25,8 @@ h4 { margin: 1rem 0 0.25rem; }
 caption { text-align: left; padding: 0.25rem 0; }
 nav ul { padding-left: 1.25rem; }
 .route { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: baseline; }
+/* A long path or name breaks rather than widening the page on a phone. */
+.route, h2, h3, p, li { overflow-wrap: anywhere; }
 .method { font-weight: 700; font-family: ui-monospace, monospace; }
 .get { color: var(--get); } .post { color: var(--post); } .put { color: var(--put); } .delete { color: var(--delete); }
 .operation { border-top: 1px solid var(--line); padding: 0.5rem 0 1rem; }
