@@ -73,3 +73,21 @@ export function launchService(env: Record<string, string>, args: string[] = []):
 export function killLaunched(): void {
   for (const child of launched.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 }
+
+/** A call to a launched service with the admin key: its envelope's data, or an error naming its status. */
+export async function adminCall(
+  service: RunningService,
+  adminKey: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const response = await fetch(`${service.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${adminKey}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { message: string; data: unknown };
+  if (response.status !== 200) throw new Error(`answer ${response.status}: ${envelope.message}`);
+  return envelope.data;
+}

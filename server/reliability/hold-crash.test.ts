@@ -10,7 +10,7 @@ import { tokenSchema } from '../../src/contract/token';
 import { usageReportResultSchema } from '../../src/contract/usage';
 import { checkDatabaseFile } from '../store/sqlite/file-check';
 import { DATABASE_FILE } from '../store/sqlite/database';
-import { killLaunched, launchService, type RunningService } from '../test-process';
+import { adminCall, killLaunched, launchService, type RunningService } from '../test-process';
 import { makeTempDir, serviceDatabaseEnv, testEngine } from '../test-support';
 
 const ADMIN_KEY = 'hold-crash-admin-key';
@@ -18,8 +18,6 @@ const GATEWAYS = 8;
 const KILL_AT_HOLDS = 200;
 const KILL_AFTER_MS = 2_000;
 const GIVEN = 1_000_000_000;
-
-const jsonAuth = { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json' };
 
 let root: string;
 afterEach(() => killLaunched());
@@ -30,16 +28,8 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function call(service: RunningService, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${service.url}${path}`, {
-    method,
-    headers: jsonAuth,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { message: string; data: unknown };
-  if (response.status !== 200) throw new Error(`answer ${response.status}: ${envelope.message}`);
-  return envelope.data;
-}
+const call = (service: RunningService, method: string, path: string, body?: unknown) =>
+  adminCall(service, ADMIN_KEY, method, path, body);
 
 interface Hold {
   requestId: string;

@@ -5,13 +5,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { killLaunched, launchService, type RunningService } from '../test-process';
+import { adminCall, killLaunched, launchService, type RunningService } from '../test-process';
 import { makeTempDir, serviceDatabaseEnv, testEngine } from '../test-support';
 import { startReceiver, verified, type TestReceiver } from './test-receiver';
 
 const ADMIN_KEY = 'webhook-crash-admin-key';
 const CHANGES = 50;
-const jsonAuth = { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json' };
 
 let root: string;
 let receiver: TestReceiver | undefined;
@@ -24,16 +23,8 @@ afterEach(async () => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function call(service: RunningService, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${service.url}${path}`, {
-    method,
-    headers: jsonAuth,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { message: string; data: unknown };
-  if (response.status !== 200) throw new Error(`answer ${response.status}: ${envelope.message}`);
-  return envelope.data;
-}
+const call = (service: RunningService, method: string, path: string, body?: unknown) =>
+  adminCall(service, ADMIN_KEY, method, path, body);
 
 describe(`webhooks through a crash on ${testEngine()}`, () => {
   it(`delivers all ${CHANGES} changes made while the receiver was down and the service was SIGKILLed`, async () => {
