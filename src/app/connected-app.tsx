@@ -4,7 +4,7 @@ import { MantineThemeProvider, type MantineThemeOverride } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { activityLog } from '../api/activity';
 import { BackendContext } from '../api/backend-context';
 import { createClient, type Connection } from '../api/client';
@@ -21,29 +21,36 @@ import { createQueryClient } from './query-client';
 import classes from './notifications.module.css';
 import { ServerQuota } from './server-quota';
 
-/** Notifications whose close button is named in the person's language. */
-function LocalizedNotifications() {
+/**
+ * Every dialog, drawer and notification behind the connect screen names its close button in the
+ * person's language, without each one having to say so.
+ */
+function LocalizedCloseButtons({ children }: { children: ReactNode }) {
   const { t } = useI18n();
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const closeLabel = t('action.close');
-  const named = useMemo<MantineThemeOverride>(
-    () => ({
+  const named = useMemo<MantineThemeOverride>(() => {
+    const defaultProps = { closeButtonProps: { 'aria-label': closeLabel } };
+    return {
       components: {
-        Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+        Modal: { defaultProps },
+        Drawer: { defaultProps },
+        Notification: { defaultProps },
       },
-    }),
-    [closeLabel],
-  );
+    };
+  }, [closeLabel]);
+  return <MantineThemeProvider theme={named}>{children}</MantineThemeProvider>;
+}
+
+function PlacedNotifications() {
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (
-    <MantineThemeProvider theme={named}>
-      {/*
-        At the foot of the middle: clear of the header's buttons and a drawer's title, which a
-        top position covered, and of the row actions at the table's right end, which the corner
-        covered; above the selection bar and a phone's navigation. A few at a time: more wait
-        their turn rather than pile up over the page.
-      */}
-      <Notifications position="bottom-center" limit={phone ? 2 : 3} classNames={classes} />
-    </MantineThemeProvider>
+    /*
+      At the foot of the middle: clear of the header's buttons and a drawer's title, which a
+      top position covered, and of the row actions at the table's right end, which the corner
+      covered; above the selection bar and a phone's navigation. A few at a time: more wait
+      their turn rather than pile up over the page.
+    */
+    <Notifications position="bottom-center" limit={phone ? 2 : 3} classNames={classes} />
   );
 }
 
@@ -89,8 +96,10 @@ export function ConnectedApp({
           <OpenAiContext.Provider value={openAi}>
             <SessionAccess known={identity}>
               <ServerQuota server={connection.baseUrl} known={status}>
-                <LocalizedNotifications />
-                <AppLayout baseUrl={connection.baseUrl} />
+                <LocalizedCloseButtons>
+                  <PlacedNotifications />
+                  <AppLayout baseUrl={connection.baseUrl} />
+                </LocalizedCloseButtons>
               </ServerQuota>
             </SessionAccess>
           </OpenAiContext.Provider>

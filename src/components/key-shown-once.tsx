@@ -24,14 +24,7 @@ export function KeyShownOnce({
 }) {
   const { t } = useI18n();
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={title}
-      size="lg"
-      closeOnClickOutside={false}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
+    <Modal opened onClose={onClose} title={title} size="lg" closeOnClickOutside={false}>
       <Stack gap="md">
         {warning && (
           <Alert color="yellow" variant="light" icon={<IconAlert />}>

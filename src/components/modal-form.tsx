@@ -1,6 +1,5 @@
 import { Modal, Stack, type ModalProps } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
-import { useI18n } from './i18n';
 
 /**
  * A form in a dialog, its fields one under another. The browser's own checks are off: the
@@ -19,16 +18,8 @@ export function ModalForm({
   onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
 }) {
-  const { t } = useI18n();
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={title}
-      size={size}
-      fullScreen={fullScreen}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
+    <Modal opened onClose={onClose} title={title} size={size} fullScreen={fullScreen}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">{children}</Stack>
       </form>

@@ -52,14 +52,7 @@ export default function ActivityDrawer({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Drawer
-      opened
-      onClose={onClose}
-      title={t('activity.title')}
-      position="right"
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
+    <Drawer opened onClose={onClose} title={t('activity.title')} position="right" size="lg">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {t('activity.intro')}

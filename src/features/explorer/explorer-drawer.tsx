@@ -81,7 +81,6 @@ export default function ExplorerDrawer({ onClose }: { onClose: () => void }) {
       title={t('explorer.title')}
       position="right"
       size={phone ? '100%' : '64rem'}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
       styles={phone ? undefined : SPLIT_STYLES}
     >
       {none ? (

@@ -22,12 +22,7 @@ export function DeleteModelDialog({
   const { t } = useI18n();
   const remove = useDeleteModel(models);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('models.deleteTitle')}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
+    <Modal opened onClose={onClose} title={t('models.deleteTitle')}>
       <Stack gap="md">
         <Text size="sm" style={{ wordBreak: 'break-word' }}>
           {t('models.deleteBody', { name: model.name })}

@@ -60,12 +60,7 @@ export function ModelTestDialog({
   const { t } = useI18n();
   const result = test.data;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('models.testTitle', { name: model.name })}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
+    <Modal opened onClose={onClose} title={t('models.testTitle', { name: model.name })}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t('models.testAbout')}

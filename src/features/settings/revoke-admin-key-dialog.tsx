@@ -22,12 +22,7 @@ export function RevokeAdminKeyDialog({
   const { t } = useI18n();
   const revoke = useRevokeAdminKey(adminKeys);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('adminKeys.revokeTitle')}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
+    <Modal opened onClose={onClose} title={t('adminKeys.revokeTitle')}>
       <Stack gap="md">
         <Text size="sm" style={{ wordBreak: 'break-word' }}>
           {t('adminKeys.revokeBody', { name: adminKey.name })}

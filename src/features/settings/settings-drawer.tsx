@@ -89,13 +89,7 @@ export default function SettingsDrawer({ onClose }: { onClose: () => void }) {
   }[quota.source];
 
   return (
-    <Drawer
-      opened
-      onClose={onClose}
-      title={t('settings.title')}
-      position="right"
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
+    <Drawer opened onClose={onClose} title={t('settings.title')} position="right">
       <Stack gap="xl">
         {may('options.update') && (
           <form onSubmit={submit} noValidate>

@@ -85,7 +85,6 @@ export default function BulkDialog({
         opened
         onClose={running ? () => undefined : onClose}
         title={title}
-        closeButtonProps={{ 'aria-label': t('action.close') }}
         closeOnEscape={!running}
       >
         {outcome ? (

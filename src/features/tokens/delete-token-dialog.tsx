@@ -32,12 +32,7 @@ export function DeleteTokenDialog({
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('delete.title')}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
+    <Modal opened onClose={onClose} title={t('delete.title')}>
       <Stack gap="md">
         <Text size="sm" style={{ wordBreak: 'break-word' }}>
           {t('delete.body', { name: token.name })}

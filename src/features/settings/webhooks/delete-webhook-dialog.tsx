@@ -20,12 +20,7 @@ export function DeleteWebhookDialog({
   const { t } = useI18n();
   const remove = useDeleteWebhook(webhooks);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('webhooks.deleteTitle')}
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
+    <Modal opened onClose={onClose} title={t('webhooks.deleteTitle')}>
       <Stack gap="md">
         <Text size="sm" style={{ wordBreak: 'break-word' }}>
           {t('webhooks.deleteBody', { url: webhook.url })}

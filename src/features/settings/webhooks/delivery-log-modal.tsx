@@ -40,13 +40,7 @@ export function DeliveryLogModal({
       onError: (error) => notifications.show({ color: 'red', message: describeError(error, t) }),
     });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('webhooks.logTitle')}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t('action.close') }}
-    >
+    <Modal opened onClose={onClose} title={t('webhooks.logTitle')} size="xl">
       <Stack gap="sm">
         <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
           {webhook.url}

@@ -65,7 +65,6 @@ export function RotateKeyDialog({
       onClose={onClose}
       title={t('rotate.title', { name: token.name })}
       size="lg"
-      closeButtonProps={{ 'aria-label': t('action.close') }}
       // The new key is shown once: a stray click outside must not lose it.
       closeOnClickOutside={!rotate.data}
     >

@@ -65,7 +65,6 @@ export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClos
         size={phone ? '100%' : 'xl'}
         title={token ? t('details.title', { name: token.name }) : t('details.titleLoading')}
         styles={{ title: { overflowWrap: 'anywhere', fontWeight: 700 } }}
-        closeButtonProps={{ 'aria-label': t('action.close') }}
         // A dialog opens over the drawer; its own Escape must not close both.
         closeOnEscape={!rotating && dialog === null}
       >
