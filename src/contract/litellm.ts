@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokensUsed, zeroIfAbsent } from './absent-as-zero';
 
 /**
  * Shapes of a LiteLLM proxy's management routes, as the dashboard reads them (see
@@ -75,17 +76,11 @@ export const openApiInfoSchema = z.object({
 });
 export const LITELLM_API_TITLE = 'LiteLLM API';
 
-const count = z
-  .number()
-  .nullish()
-  .transform((value) => value ?? 0);
-
 /** What was spent and how often, as LiteLLM sums it. */
 export const liteLlmMetricsSchema = z.looseObject({
-  spend: count,
-  prompt_tokens: count,
-  completion_tokens: count,
-  api_requests: count,
+  spend: zeroIfAbsent,
+  ...tokensUsed,
+  api_requests: zeroIfAbsent,
 });
 export type LiteLlmMetrics = z.infer<typeof liteLlmMetricsSchema>;
 
@@ -127,9 +122,8 @@ export type LiteLlmDailyActivity = z.infer<typeof liteLlmDailyActivitySchema>;
 /** `/spend/logs?summarize=false`: one row per request, newest first. */
 export const liteLlmSpendLogSchema = z.looseObject({
   api_key: z.string(),
-  spend: count,
-  prompt_tokens: count,
-  completion_tokens: count,
+  spend: zeroIfAbsent,
+  ...tokensUsed,
   startTime: z.string(),
   model: nullableText,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tokensUsed } from './absent-as-zero';
 import { DEFAULT_QUOTA_PER_UNIT, type StatusInfo } from './status';
 
 /**
@@ -114,8 +115,7 @@ export const upstreamLogSchema = z.object({
   token_id: count,
   model_name: text,
   quota: count,
-  prompt_tokens: count,
-  completion_tokens: count,
+  ...tokensUsed,
 });
 export type UpstreamLog = z.infer<typeof upstreamLogSchema>;
 
