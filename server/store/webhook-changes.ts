@@ -6,24 +6,9 @@ import {
   newWebhookSecret,
   webhookOf,
   webhookSubject,
+  type EndpointFields,
   type EndpointRow,
 } from './webhook-record';
-
-/** The columns a create or an edit writes, in the order statements list them. */
-export const ENDPOINT_FIELDS = [
-  'url',
-  'description',
-  'events',
-  'format',
-  'enabled',
-  'created_time',
-  'updated_time',
-  'failures_in_row',
-  'failing_since',
-  'switched_off_time',
-] as const satisfies ReadonlyArray<keyof EndpointRow>;
-
-export type EndpointFields = Pick<EndpointRow, (typeof ENDPOINT_FIELDS)[number]>;
 
 /** A secret as the database keeps it: sealed with the store's secret, and masked. */
 export function sealedSecret(seal: KeySeal): {

@@ -86,8 +86,35 @@ export interface EndpointRow {
   switched_off_time: number;
 }
 
+/** The columns a create or an edit writes, in the order statements list them. */
+export const ENDPOINT_FIELDS = [
+  'url',
+  'description',
+  'events',
+  'format',
+  'enabled',
+  'created_time',
+  'updated_time',
+  'failures_in_row',
+  'failing_since',
+  'switched_off_time',
+] as const satisfies ReadonlyArray<keyof EndpointRow>;
+
+export type EndpointFields = Pick<EndpointRow, (typeof ENDPOINT_FIELDS)[number]>;
+
 export const ENDPOINT_COLUMNS =
   'id, url, description, events, format, enabled, secret_masked, created_time, updated_time, last_attempt_time, last_status_code, last_error, failures_in_row, failing_since, switched_off_time';
+
+/** An endpoint's health as both engines' UPDATE sets it, in the order of its columns there. */
+export const healthValues = (health: WebhookHealth) =>
+  [
+    health.last_attempt_time,
+    health.last_status_code,
+    health.last_error,
+    health.failures_in_row,
+    health.failing_since,
+    health.switched_off_time,
+  ] as const;
 
 export function healthOf(row: EndpointRow): WebhookHealth {
   return {

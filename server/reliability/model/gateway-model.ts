@@ -3,17 +3,8 @@
  * code, on the model's tokens.
  */
 import { BlockList, isIP } from 'node:net';
-import {
-  badPathId,
-  bodyRefusal,
-  field,
-  has,
-  invalid,
-  noSuchToken,
-  ok,
-  type BodyFormat,
-  type Outcome,
-} from './outcomes';
+import type { BodyFormat, Outcome } from './outcomes';
+import { badPathId, bodyRefusal, field, has, invalid, noSuchToken, ok } from './outcomes';
 import {
   QUERY_TEXT_MAX,
   characters,

@@ -5,17 +5,8 @@ import { TOTAL_CAP } from '../../../src/contract/token-page';
 import { createFields, updatePatch } from './bodies';
 import { comparator } from './ordering';
 import { refillDue } from './refills';
-import {
-  badPathId,
-  bodyRefusal,
-  failure,
-  field,
-  invalid,
-  noSuchToken,
-  ok,
-  type BodyFormat,
-  type Outcome,
-} from './outcomes';
+import type { BodyFormat, Outcome } from './outcomes';
+import { badPathId, bodyRefusal, failure, field, invalid, noSuchToken, ok } from './outcomes';
 import {
   BATCH_MAX,
   NEVER,

@@ -1,13 +1,7 @@
 import type pg from 'pg';
 import type { AuditContext, AuditPage, AuditQuery } from '../../../src/contract/audit';
-import {
-  AUDIT_COLUMNS,
-  auditRow,
-  insertAuditSql,
-  type AuditEntry,
-  type AuditPageRow,
-  type AuditRow,
-} from '../audit-entry';
+import type { AuditEntry, AuditPageRow, AuditRow } from '../audit-entry';
+import { AUDIT_COLUMNS, auditRow, insertAuditSql } from '../audit-entry';
 import { maskKey } from '../../../src/contract/token';
 import { toToken } from '../token-record';
 import type { TokenRecordInput } from '../ports/token-loading';

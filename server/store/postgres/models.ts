@@ -1,16 +1,7 @@
 import type { OptionKey } from '../../../src/contract/status';
 import type { KeySeal } from '../key-seal';
-import {
-  MODEL_COLUMNS,
-  MODEL_FIELDS,
-  gatewayModelOf,
-  modelAudit,
-  modelOf,
-  newModelFields,
-  patchedModel,
-  type ModelFields,
-  type ModelRow,
-} from '../model-record';
+import type { ModelFields, ModelRow } from '../model-record';
+import * as record from '../model-record';
 import type { ModelPort, ModelWriteResult } from '../ports/models';
 import { writeAudit } from './audit';
 import type { Query, Transaction } from './connection';
@@ -18,17 +9,17 @@ import type { Query, Transaction } from './connection';
 const QUOTA_PER_UNIT: OptionKey = 'QuotaPerUnit';
 const UNIQUE_VIOLATION = '23505';
 
-const fieldValues = (row: ModelFields) => MODEL_FIELDS.map((column) => row[column]);
+const fieldValues = (row: ModelFields) => record.MODEL_FIELDS.map((column) => row[column]);
 
-const INSERT = `INSERT INTO models (${MODEL_FIELDS.join(', ')})
-  VALUES (${MODEL_FIELDS.map((_, i) => `$${i + 1}`).join(', ')})
-  ON CONFLICT (name) DO NOTHING RETURNING ${MODEL_COLUMNS}`;
-const UPDATE = `UPDATE models SET ${MODEL_FIELDS.map((column, i) => `${column} = $${i + 2}`).join(', ')}
-  WHERE id = $1 RETURNING ${MODEL_COLUMNS}`;
+const INSERT = `INSERT INTO models (${record.MODEL_FIELDS.join(', ')})
+  VALUES (${record.MODEL_FIELDS.map((_, i) => `$${i + 1}`).join(', ')})
+  ON CONFLICT (name) DO NOTHING RETURNING ${record.MODEL_COLUMNS}`;
+const UPDATE = `UPDATE models SET ${record.MODEL_FIELDS.map((column, i) => `${column} = $${i + 2}`).join(', ')}
+  WHERE id = $1 RETURNING ${record.MODEL_COLUMNS}`;
 // Byte order, as SQLite's BINARY: the same list on both engines whatever the database's locale.
-const ALL = `SELECT ${MODEL_COLUMNS} FROM models ORDER BY name COLLATE "C"`;
+const ALL = `SELECT ${record.MODEL_COLUMNS} FROM models ORDER BY name COLLATE "C"`;
 // The ratio of the moment with the model, in one statement.
-const FOR_GATEWAY = `SELECT ${MODEL_COLUMNS},
+const FOR_GATEWAY = `SELECT ${record.MODEL_COLUMNS},
     (SELECT value FROM options WHERE key = $2) AS quota_per_unit
   FROM models WHERE name = $1`;
 
@@ -52,26 +43,27 @@ export function postgresModels(
   };
 
   return {
-    models: async () => (await query<ModelRow>(ALL)).rows.map(modelOf),
+    models: async () => (await query<ModelRow>(ALL)).rows.map(record.modelOf),
 
     createModel: (input, audit) =>
       transaction(async (client) => {
         const now = clock();
         const { rows } = await client.query<ModelRow>(
           INSERT,
-          fieldValues(newModelFields(input, now, seal)),
+          fieldValues(record.newModelFields(input, now, seal)),
         );
         const created = rows[0];
         if (!created) return { outcome: 'name_taken' };
-        if (audit) await writeAudit(client, audit, modelAudit('model.create', null, created), now);
-        return { outcome: 'saved', model: modelOf(created) };
+        if (audit)
+          await writeAudit(client, audit, record.modelAudit('model.create', null, created), now);
+        return { outcome: 'saved', model: record.modelOf(created) };
       }),
 
     updateModel: (patch, audit) =>
       nameTaken(() =>
         transaction(async (client): Promise<ModelWriteResult> => {
           const { rows } = await client.query<ModelRow>(
-            `SELECT ${MODEL_COLUMNS} FROM models WHERE id = $1 FOR UPDATE`,
+            `SELECT ${record.MODEL_COLUMNS} FROM models WHERE id = $1 FOR UPDATE`,
             [patch.id],
           );
           const row = rows[0];
@@ -81,27 +73,33 @@ export function postgresModels(
             if ((taken.rowCount ?? 0) > 0) return { outcome: 'name_taken' };
           }
           const now = clock();
-          const next = patchedModel(row, patch, now, seal);
-          if (!next) return { outcome: 'saved', model: modelOf(row) };
+          const next = record.patchedModel(row, patch, now, seal);
+          if (!next) return { outcome: 'saved', model: record.modelOf(row) };
           const { rows: updated } = await client.query<ModelRow>(UPDATE, [
             row.id,
             ...fieldValues(next),
           ]);
           const after = updated[0]!;
-          if (audit) await writeAudit(client, audit, modelAudit('model.update', row, after), now);
-          return { outcome: 'saved', model: modelOf(after) };
+          if (audit)
+            await writeAudit(client, audit, record.modelAudit('model.update', row, after), now);
+          return { outcome: 'saved', model: record.modelOf(after) };
         }),
       ),
 
     removeModel: (id, audit) =>
       transaction(async (client) => {
         const { rows } = await client.query<ModelRow>(
-          `DELETE FROM models WHERE id = $1 RETURNING ${MODEL_COLUMNS}`,
+          `DELETE FROM models WHERE id = $1 RETURNING ${record.MODEL_COLUMNS}`,
           [id],
         );
         const removed = rows[0];
         if (removed && audit) {
-          await writeAudit(client, audit, modelAudit('model.delete', removed, null), clock());
+          await writeAudit(
+            client,
+            audit,
+            record.modelAudit('model.delete', removed, null),
+            clock(),
+          );
         }
         return removed !== undefined;
       }),
@@ -111,7 +109,7 @@ export function postgresModels(
         name,
         QUOTA_PER_UNIT,
       ]);
-      return rows[0] ? gatewayModelOf(rows[0], seal) : null;
+      return rows[0] ? record.gatewayModelOf(rows[0], seal) : null;
     },
   };
 }

@@ -27,6 +27,19 @@ const shares = (t: string) => ({
 
 const TALLY_COLUMNS = ['disabled', 'unlimited', 'quota_left', 'out_of_quota'] as const;
 
+/**
+ * The orders whose change counts token_count keeps (its column of each), and the column of the
+ * tokens each order reads: an update that changes it moves the token in that order.
+ */
+const ORDER_KEYS = {
+  name: 'name_order',
+  remain_quota: 'remain_quota',
+  used_quota: 'used_quota',
+  expired_time: 'expiry_order',
+  accessed_time: 'accessed_time',
+} as const;
+const ORDER_COUNTS = Object.keys(ORDER_KEYS) as Array<keyof typeof ORDER_KEYS>;
+
 /** Each tally's sum of `share` as a column of the same name. */
 const sums = (share: (column: (typeof TALLY_COLUMNS)[number]) => string) =>
   TALLY_COLUMNS.map((column) => `coalesce(sum(${share(column)}), 0) AS ${column}`).join(', ');
@@ -84,22 +97,14 @@ export const tokenTallies = (shards: number) => `
   CREATE OR REPLACE FUNCTION tokens_reordered() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     UPDATE token_count AS c SET
-      name = c.name + d.name,
-      remain_quota = c.remain_quota + d.remain_quota,
-      used_quota = c.used_quota + d.used_quota,
-      expired_time = c.expired_time + d.expired_time,
-      accessed_time = c.accessed_time + d.accessed_time,
+      ${ORDER_COUNTS.map((count) => `${count} = c.${count} + d.${count}`).join(', ')},
       ${adjust('+', 'd')}
     FROM (SELECT
-        count(*) FILTER (WHERE o.name_order <> n.name_order) AS name,
-        count(*) FILTER (WHERE o.remain_quota <> n.remain_quota) AS remain_quota,
-        count(*) FILTER (WHERE o.used_quota <> n.used_quota) AS used_quota,
-        count(*) FILTER (WHERE o.expiry_order <> n.expiry_order) AS expired_time,
-        count(*) FILTER (WHERE o.accessed_time <> n.accessed_time) AS accessed_time,
+        ${ORDER_COUNTS.map((count) => `count(*) FILTER (WHERE o.${ORDER_KEYS[count]} <> n.${ORDER_KEYS[count]}) AS ${count}`).join(', ')},
         ${sums((column) => `${shares('n')[column]} - ${shares('o')[column]}`)}
       FROM old_rows AS o JOIN new_rows AS n USING (id)) AS d
     WHERE c.shard = txid_current() % ${shards}
-      AND (d.name + d.remain_quota + d.used_quota + d.expired_time + d.accessed_time > 0
+      AND (${ORDER_COUNTS.map((count) => `d.${count}`).join(' + ')} > 0
         OR ${TALLY_COLUMNS.map((column) => `d.${column} <> 0`).join(' OR ')});
     RETURN NULL;
   END $$;

@@ -2,43 +2,27 @@ import type pg from 'pg';
 import { TOKEN_EVENTS_MAX, type Delivery } from '../../../src/contract/webhook';
 import type { KeySeal } from '../key-seal';
 import type { WebhookPort } from '../ports/webhooks';
-import {
-  ENDPOINT_FIELDS,
-  newEndpointFields,
-  patchedEndpoint,
-  sealedSecret,
-  webhookAudit,
-  type EndpointFields,
-} from '../webhook-changes';
-import {
-  ATTEMPT_COLUMNS,
-  DELIVERY_COLUMNS,
-  ENDPOINT_COLUMNS,
-  deliveryOf,
-  eventSummaryOf,
-  webhookOf,
-  type AttemptRow,
-  type DeliveryRow,
-  type EndpointRow,
-  type EventRow,
-} from '../webhook-record';
+import { newEndpointFields, patchedEndpoint, sealedSecret, webhookAudit } from '../webhook-changes';
+import type { AttemptRow, DeliveryRow, EndpointRow, EventRow } from '../webhook-record';
+import * as record from '../webhook-record';
 import { writeAudit } from './audit';
 import type { Query, Transaction } from './connection';
 
 type Client = Pick<pg.ClientBase, 'query'>;
 
-const fieldValues = (row: EndpointFields) => ENDPOINT_FIELDS.map((column) => row[column]);
+const fieldValues = (row: record.EndpointFields) =>
+  record.ENDPOINT_FIELDS.map((column) => row[column]);
 
-const INSERT = `INSERT INTO webhook_endpoints (${ENDPOINT_FIELDS.join(', ')}, secret_sealed, secret_masked)
-  VALUES (${ENDPOINT_FIELDS.map((_, i) => `$${i + 1}`).join(', ')}, $${ENDPOINT_FIELDS.length + 1}, $${ENDPOINT_FIELDS.length + 2})
-  RETURNING ${ENDPOINT_COLUMNS}`;
-const UPDATE = `UPDATE webhook_endpoints SET ${ENDPOINT_FIELDS.map((column, i) => `${column} = $${i + 2}`).join(', ')}
-  WHERE id = $1 RETURNING ${ENDPOINT_COLUMNS}`;
-const LOCKED = `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 FOR UPDATE`;
+const INSERT = `INSERT INTO webhook_endpoints (${record.ENDPOINT_FIELDS.join(', ')}, secret_sealed, secret_masked)
+  VALUES (${record.ENDPOINT_FIELDS.map((_, i) => `$${i + 1}`).join(', ')}, $${record.ENDPOINT_FIELDS.length + 1}, $${record.ENDPOINT_FIELDS.length + 2})
+  RETURNING ${record.ENDPOINT_COLUMNS}`;
+const UPDATE = `UPDATE webhook_endpoints SET ${record.ENDPOINT_FIELDS.map((column, i) => `${column} = $${i + 2}`).join(', ')}
+  WHERE id = $1 RETURNING ${record.ENDPOINT_COLUMNS}`;
+const LOCKED = `SELECT ${record.ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = $1 FOR UPDATE`;
 const DELIVER = `INSERT INTO webhook_deliveries
     (event_id, endpoint_id, state, manual, next_attempt_time, created_time)
   VALUES ($1, $2, 'pending', true, $3, $3) RETURNING id`;
-const DELIVERY = `SELECT ${DELIVERY_COLUMNS}, d.event_id AS event_row FROM webhook_deliveries AS d
+const DELIVERY = `SELECT ${record.DELIVERY_COLUMNS}, d.event_id AS event_row FROM webhook_deliveries AS d
   JOIN webhook_events AS ev ON ev.id = d.event_id WHERE d.id = $1 AND d.endpoint_id = $2`;
 
 /** The webhook endpoints on PostgreSQL: each change in one transaction with its audit record. */
@@ -50,11 +34,11 @@ export function postgresWebhookEndpoints(
 ): WebhookPort {
   const withAttempts = async (client: Client, rows: DeliveryRow[]): Promise<Delivery[]> => {
     const { rows: attempts } = await client.query<AttemptRow>(
-      `SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts WHERE delivery_id = ANY($1::bigint[])
+      `SELECT ${record.ATTEMPT_COLUMNS} FROM webhook_attempts WHERE delivery_id = ANY($1::bigint[])
         ORDER BY id DESC`,
       [rows.map((row) => row.id)],
     );
-    return rows.map((row) => deliveryOf(row, attempts));
+    return rows.map((row) => record.deliveryOf(row, attempts));
   };
   const deliveryById = async (client: Client, id: number, endpointId: number) => {
     const { rows } = await client.query<DeliveryRow>(DELIVERY, [id, endpointId]);
@@ -66,8 +50,10 @@ export function postgresWebhookEndpoints(
   return {
     webhooks: async () =>
       (
-        await query<EndpointRow>(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`)
-      ).rows.map((row) => webhookOf(row)),
+        await query<EndpointRow>(
+          `SELECT ${record.ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`,
+        )
+      ).rows.map((row) => record.webhookOf(row)),
 
     createWebhook: (input, audit) =>
       transaction(async (client) => {
@@ -80,7 +66,7 @@ export function postgresWebhookEndpoints(
         ]);
         const row = rows[0]!;
         if (audit) await writeAudit(client, audit, webhookAudit('webhook.create', null, row), now);
-        return webhookOf(row, secret);
+        return record.webhookOf(row, secret);
       }),
 
     updateWebhook: (patch, audit) =>
@@ -89,19 +75,19 @@ export function postgresWebhookEndpoints(
         if (!row) return null;
         const now = clock();
         const next = patchedEndpoint(row, patch, now);
-        if (!next) return webhookOf(row);
+        if (!next) return record.webhookOf(row);
         const { rows } = await client.query<EndpointRow>(UPDATE, [next.id, ...fieldValues(next)]);
         const updated = rows[0]!;
         if (audit) {
           await writeAudit(client, audit, webhookAudit('webhook.update', row, updated), now);
         }
-        return webhookOf(updated);
+        return record.webhookOf(updated);
       }),
 
     removeWebhook: (id, audit) =>
       transaction(async (client) => {
         const { rows } = await client.query<EndpointRow>(
-          `DELETE FROM webhook_endpoints WHERE id = $1 RETURNING ${ENDPOINT_COLUMNS}`,
+          `DELETE FROM webhook_endpoints WHERE id = $1 RETURNING ${record.ENDPOINT_COLUMNS}`,
           [id],
         );
         const removed = rows[0];
@@ -119,14 +105,14 @@ export function postgresWebhookEndpoints(
         const { secret, secret_sealed, secret_masked } = sealedSecret(seal);
         const { rows } = await client.query<EndpointRow>(
           `UPDATE webhook_endpoints SET secret_sealed = $2, secret_masked = $3, updated_time = $4
-            WHERE id = $1 RETURNING ${ENDPOINT_COLUMNS}`,
+            WHERE id = $1 RETURNING ${record.ENDPOINT_COLUMNS}`,
           [id, secret_sealed, secret_masked, now],
         );
         const rotated = rows[0]!;
         if (audit) {
           await writeAudit(client, audit, webhookAudit('webhook.rotate', row, rotated), now);
         }
-        return webhookOf(rotated, secret);
+        return record.webhookOf(rotated, secret);
       }),
 
     sendTestEvent: (id, actor) =>
@@ -147,7 +133,7 @@ export function postgresWebhookEndpoints(
       // The deliveries and their attempts from one snapshot.
       return transaction(async (client) => {
         const { rows } = await client.query<DeliveryRow>(
-          `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries AS d
+          `SELECT ${record.DELIVERY_COLUMNS} FROM webhook_deliveries AS d
             JOIN webhook_events AS ev ON ev.id = d.event_id
             WHERE d.endpoint_id = $1 AND d.id < $2 ORDER BY d.id DESC LIMIT $3`,
           [id, deliveryQuery.before ?? Number.MAX_SAFE_INTEGER, deliveryQuery.size + 1],
@@ -183,6 +169,6 @@ export function postgresWebhookEndpoints(
             ORDER BY id DESC LIMIT $2`,
           [tokenId, TOKEN_EVENTS_MAX],
         )
-      ).rows.map(eventSummaryOf),
+      ).rows.map(record.eventSummaryOf),
   };
 }

@@ -1,23 +1,8 @@
 import type pg from 'pg';
 import type { KeySeal } from '../key-seal';
 import type { WebhookOutboxPort } from '../ports/webhooks';
-import {
-  ENDPOINT_COLUMNS,
-  EVENT_RETENTION_SECONDS,
-  JOB_COLUMNS,
-  LEASE_SECONDS,
-  PRUNE_BATCH,
-  SWITCH_OFF_CONTEXT,
-  afterAttempt,
-  healthAfter,
-  healthOf,
-  jobOf,
-  switchOffEntry,
-  webhookOf,
-  type AttemptResult,
-  type EndpointRow,
-  type JobRow,
-} from '../webhook-record';
+import type { AttemptResult, EndpointRow, JobRow } from '../webhook-record';
+import * as record from '../webhook-record';
 import { EXPIRING_DAYS_OPTION, lookPlan, type LookMarks } from '../webhook-look';
 import { writeAudit } from './audit';
 import type { Query, Transaction } from './connection';
@@ -36,7 +21,7 @@ const CLAIM = `WITH due AS (
   claimed AS (
     UPDATE webhook_deliveries AS d SET lease_until = $3 FROM due WHERE d.id = due.id
     RETURNING d.*)
-  SELECT ${JOB_COLUMNS} FROM claimed AS d
+  SELECT ${record.JOB_COLUMNS} FROM claimed AS d
     JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
     JOIN webhook_events AS ev ON ev.id = d.event_id
   ORDER BY d.next_attempt_time`;
@@ -67,7 +52,7 @@ export function postgresWebhookOutbox(
   const recordHealth = async (client: pg.PoolClient, results: readonly AttemptResult[]) => {
     const ids = [...new Set(results.map((result) => result.endpoint_id))];
     const { rows } = await client.query<EndpointRow>(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ANY($1::bigint[])
+      `SELECT ${record.ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ANY($1::bigint[])
         ORDER BY id FOR UPDATE`,
       [ids],
     );
@@ -75,27 +60,22 @@ export function postgresWebhookOutbox(
       const own = results
         .filter((result) => result.endpoint_id === Number(row.id))
         .sort((a, b) => a.time - b.time);
-      const { health, switchOff } = healthAfter(healthOf(row), Boolean(row.enabled), own);
+      const { health, switchOff } = record.healthAfter(
+        record.healthOf(row),
+        Boolean(row.enabled),
+        own,
+      );
       await client.query(
         `UPDATE webhook_endpoints SET last_attempt_time = $2, last_status_code = $3,
           last_error = $4, failures_in_row = $5, failing_since = $6, switched_off_time = $7,
           enabled = enabled AND NOT $8 WHERE id = $1`,
-        [
-          row.id,
-          health.last_attempt_time,
-          health.last_status_code,
-          health.last_error,
-          health.failures_in_row,
-          health.failing_since,
-          health.switched_off_time,
-          switchOff,
-        ],
+        [row.id, ...record.healthValues(health), switchOff],
       );
       if (switchOff) {
         await writeAudit(
           client,
-          SWITCH_OFF_CONTEXT,
-          switchOffEntry(webhookOf(row)),
+          record.SWITCH_OFF_CONTEXT,
+          record.switchOffEntry(record.webhookOf(row)),
           health.last_attempt_time,
         );
       }
@@ -104,8 +84,8 @@ export function postgresWebhookOutbox(
 
   return {
     async claimDeliveries(now, limit) {
-      const { rows } = await query<JobRow>(CLAIM, [now, limit, now + LEASE_SECONDS]);
-      return rows.map((row) => jobOf(row, open));
+      const { rows } = await query<JobRow>(CLAIM, [now, limit, now + record.LEASE_SECONDS]);
+      return rows.map((row) => record.jobOf(row, open));
     },
 
     async recordAttempts(results, schedule) {
@@ -136,7 +116,12 @@ export function postgresWebhookOutbox(
           const delivery = deliveries.get(result.delivery_id)!;
           if (delivery.state !== 'pending') return [];
           delivery.attempts += 1;
-          const next = afterAttempt(result, delivery.attempts, delivery.created_time, schedule);
+          const next = record.afterAttempt(
+            result,
+            delivery.attempts,
+            delivery.created_time,
+            schedule,
+          );
           return [{ id: result.delivery_id, attempts: delivery.attempts, ...next }];
         });
         await client.query(
@@ -181,7 +166,7 @@ export function postgresWebhookOutbox(
         await client.query(
           `DELETE FROM webhook_events WHERE id IN (
             SELECT id FROM webhook_events WHERE created_at < $1 ORDER BY created_at LIMIT $2)`,
-          [now - EVENT_RETENTION_SECONDS, PRUNE_BATCH],
+          [now - record.EVENT_RETENTION_SECONDS, record.PRUNE_BATCH],
         );
       });
     },

@@ -1,12 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AuditContext, AuditPage, AuditQuery } from '../../../src/contract/audit';
-import {
-  auditRow,
-  insertAuditSql,
-  type AuditEntry,
-  type AuditPageRow,
-  type AuditRow,
-} from '../audit-entry';
+import type { AuditEntry, AuditPageRow, AuditRow } from '../audit-entry';
+import { auditRow, insertAuditSql } from '../audit-entry';
 import { auditPageOf, auditPageReads, sqliteAuditSource } from '../audit-query';
 import { statementCache } from './statement-cache';
 

@@ -1,17 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { OptionKey } from '../../../src/contract/status';
 import type { KeySeal } from '../key-seal';
-import {
-  MODEL_COLUMNS,
-  MODEL_FIELDS,
-  gatewayModelOf,
-  modelAudit,
-  modelOf,
-  newModelFields,
-  patchedModel,
-  type ModelFields,
-  type ModelRow,
-} from '../model-record';
+import type { ModelFields, ModelRow } from '../model-record';
+import * as record from '../model-record';
 import type { ModelPort } from '../ports/models';
 import type { SqliteAudit } from './audit';
 import type { GroupCommit } from './group-commit';
@@ -34,40 +25,40 @@ export function sqliteModels(
   clock: () => number,
 ): ModelPort {
   const statements = {
-    all: db.prepare<[], ModelRow>(`SELECT ${MODEL_COLUMNS} FROM models ORDER BY name`),
-    byId: db.prepare<[number], ModelRow>(`SELECT ${MODEL_COLUMNS} FROM models WHERE id = ?`),
+    all: db.prepare<[], ModelRow>(`SELECT ${record.MODEL_COLUMNS} FROM models ORDER BY name`),
+    byId: db.prepare<[number], ModelRow>(`SELECT ${record.MODEL_COLUMNS} FROM models WHERE id = ?`),
     nameTaken: db.prepare<[string, number], { id: number }>(
       'SELECT id FROM models WHERE name = ? AND id <> ?',
     ),
     insert: db.prepare<[ModelFields], ModelRow>(
-      `INSERT INTO models (${MODEL_FIELDS.join(', ')})
-        VALUES (${MODEL_FIELDS.map((column) => `@${column}`).join(', ')})
-        RETURNING ${MODEL_COLUMNS}`,
+      `INSERT INTO models (${record.MODEL_FIELDS.join(', ')})
+        VALUES (${record.MODEL_FIELDS.map((column) => `@${column}`).join(', ')})
+        RETURNING ${record.MODEL_COLUMNS}`,
     ),
     update: db.prepare<[ModelRow], ModelRow>(
-      `UPDATE models SET ${MODEL_FIELDS.map((column) => `${column} = @${column}`).join(', ')}
-        WHERE id = @id RETURNING ${MODEL_COLUMNS}`,
+      `UPDATE models SET ${record.MODEL_FIELDS.map((column) => `${column} = @${column}`).join(', ')}
+        WHERE id = @id RETURNING ${record.MODEL_COLUMNS}`,
     ),
     remove: db.prepare<[number], ModelRow>(
-      `DELETE FROM models WHERE id = ? RETURNING ${MODEL_COLUMNS}`,
+      `DELETE FROM models WHERE id = ? RETURNING ${record.MODEL_COLUMNS}`,
     ),
     // The ratio of the moment with the model, in one read.
     forGateway: db.prepare<[string, string], ModelRow & { quota_per_unit: string | null }>(
-      `SELECT ${MODEL_COLUMNS}, (SELECT value FROM options WHERE key = ?) AS quota_per_unit
+      `SELECT ${record.MODEL_COLUMNS}, (SELECT value FROM options WHERE key = ?) AS quota_per_unit
         FROM models WHERE name = ?`,
     ),
   };
 
   return {
-    models: async () => statements.all.all().map(modelOf),
+    models: async () => statements.all.all().map(record.modelOf),
 
     createModel: (input, audit) =>
       writes.run(() => {
         if (statements.nameTaken.get(input.name, 0)) return { outcome: 'name_taken' } as const;
         const now = clock();
-        const created = statements.insert.get(bindable(newModelFields(input, now, seal)))!;
-        if (audit) auditLog.write(audit, modelAudit('model.create', null, created), now);
-        return { outcome: 'saved', model: modelOf(created) } as const;
+        const created = statements.insert.get(bindable(record.newModelFields(input, now, seal)))!;
+        if (audit) auditLog.write(audit, record.modelAudit('model.create', null, created), now);
+        return { outcome: 'saved', model: record.modelOf(created) } as const;
       }),
 
     updateModel: (patch, audit) =>
@@ -78,25 +69,25 @@ export function sqliteModels(
           return { outcome: 'name_taken' } as const;
         }
         const now = clock();
-        const next = patchedModel(row, patch, now, seal);
-        if (!next) return { outcome: 'saved', model: modelOf(row) } as const;
+        const next = record.patchedModel(row, patch, now, seal);
+        if (!next) return { outcome: 'saved', model: record.modelOf(row) } as const;
         const updated = statements.update.get(bindable(next))!;
-        if (audit) auditLog.write(audit, modelAudit('model.update', row, updated), now);
-        return { outcome: 'saved', model: modelOf(updated) } as const;
+        if (audit) auditLog.write(audit, record.modelAudit('model.update', row, updated), now);
+        return { outcome: 'saved', model: record.modelOf(updated) } as const;
       }),
 
     removeModel: (id, audit) =>
       writes.run(() => {
         const removed = statements.remove.get(id);
         if (removed && audit) {
-          auditLog.write(audit, modelAudit('model.delete', removed, null), clock());
+          auditLog.write(audit, record.modelAudit('model.delete', removed, null), clock());
         }
         return removed !== undefined;
       }),
 
     async gatewayModel(name) {
       const row = statements.forGateway.get(QUOTA_PER_UNIT, name);
-      return row ? gatewayModelOf(row, seal) : null;
+      return row ? record.gatewayModelOf(row, seal) : null;
     },
   };
 }

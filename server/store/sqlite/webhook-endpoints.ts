@@ -2,31 +2,14 @@ import type Database from 'better-sqlite3';
 import { TOKEN_EVENTS_MAX, type Delivery } from '../../../src/contract/webhook';
 import type { KeySeal } from '../key-seal';
 import type { WebhookPort } from '../ports/webhooks';
-import {
-  ENDPOINT_FIELDS,
-  newEndpointFields,
-  patchedEndpoint,
-  sealedSecret,
-  webhookAudit,
-  type EndpointFields,
-} from '../webhook-changes';
-import {
-  ATTEMPT_COLUMNS,
-  DELIVERY_COLUMNS,
-  ENDPOINT_COLUMNS,
-  deliveryOf,
-  eventSummaryOf,
-  webhookOf,
-  type AttemptRow,
-  type DeliveryRow,
-  type EndpointRow,
-  type EventRow,
-} from '../webhook-record';
+import { newEndpointFields, patchedEndpoint, sealedSecret, webhookAudit } from '../webhook-changes';
+import type { AttemptRow, DeliveryRow, EndpointRow, EventRow } from '../webhook-record';
+import * as record from '../webhook-record';
 import type { SqliteAudit } from './audit';
 import type { GroupCommit } from './group-commit';
 
 /** SQLite binds no booleans. */
-const bindable = <T extends Pick<EndpointFields, 'enabled'>>(row: T) => ({
+const bindable = <T extends Pick<record.EndpointFields, 'enabled'>>(row: T) => ({
   ...row,
   enabled: row.enabled ? 1 : 0,
 });
@@ -41,29 +24,29 @@ export function sqliteWebhookEndpoints(
 ): WebhookPort {
   const statements = {
     all: db.prepare<[], EndpointRow>(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`,
+      `SELECT ${record.ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`,
     ),
     byId: db.prepare<[number], EndpointRow>(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ?`,
+      `SELECT ${record.ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ?`,
     ),
     insert: db.prepare<
-      [EndpointFields & { secret_sealed: Buffer; secret_masked: string }],
+      [record.EndpointFields & { secret_sealed: Buffer; secret_masked: string }],
       EndpointRow
     >(
-      `INSERT INTO webhook_endpoints (${ENDPOINT_FIELDS.join(', ')}, secret_sealed, secret_masked)
-        VALUES (${ENDPOINT_FIELDS.map((column) => `@${column}`).join(', ')}, @secret_sealed, @secret_masked)
-        RETURNING ${ENDPOINT_COLUMNS}`,
+      `INSERT INTO webhook_endpoints (${record.ENDPOINT_FIELDS.join(', ')}, secret_sealed, secret_masked)
+        VALUES (${record.ENDPOINT_FIELDS.map((column) => `@${column}`).join(', ')}, @secret_sealed, @secret_masked)
+        RETURNING ${record.ENDPOINT_COLUMNS}`,
     ),
-    update: db.prepare<[EndpointFields & { id: number }], EndpointRow>(
-      `UPDATE webhook_endpoints SET ${ENDPOINT_FIELDS.map((column) => `${column} = @${column}`).join(', ')}
-        WHERE id = @id RETURNING ${ENDPOINT_COLUMNS}`,
+    update: db.prepare<[record.EndpointFields & { id: number }], EndpointRow>(
+      `UPDATE webhook_endpoints SET ${record.ENDPOINT_FIELDS.map((column) => `${column} = @${column}`).join(', ')}
+        WHERE id = @id RETURNING ${record.ENDPOINT_COLUMNS}`,
     ),
     remove: db.prepare<[number], EndpointRow>(
-      `DELETE FROM webhook_endpoints WHERE id = ? RETURNING ${ENDPOINT_COLUMNS}`,
+      `DELETE FROM webhook_endpoints WHERE id = ? RETURNING ${record.ENDPOINT_COLUMNS}`,
     ),
     rotate: db.prepare<[Buffer, string, number, number], EndpointRow>(
       `UPDATE webhook_endpoints SET secret_sealed = ?, secret_masked = ?, updated_time = ?
-        WHERE id = ? RETURNING ${ENDPOINT_COLUMNS}`,
+        WHERE id = ? RETURNING ${record.ENDPOINT_COLUMNS}`,
     ),
     testEvent: db
       .prepare<[number, string], number>(
@@ -78,16 +61,16 @@ export function sqliteWebhookEndpoints(
       )
       .pluck(),
     delivery: db.prepare<[number, number], DeliveryRow & { event_row: number }>(
-      `SELECT ${DELIVERY_COLUMNS}, d.event_id AS event_row FROM webhook_deliveries AS d
+      `SELECT ${record.DELIVERY_COLUMNS}, d.event_id AS event_row FROM webhook_deliveries AS d
         JOIN webhook_events AS ev ON ev.id = d.event_id WHERE d.id = ? AND d.endpoint_id = ?`,
     ),
     page: db.prepare<[number, number, number], DeliveryRow>(
-      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries AS d
+      `SELECT ${record.DELIVERY_COLUMNS} FROM webhook_deliveries AS d
         JOIN webhook_events AS ev ON ev.id = d.event_id
         WHERE d.endpoint_id = ? AND d.id < ? ORDER BY d.id DESC LIMIT ?`,
     ),
     attempts: db.prepare<[string], AttemptRow>(
-      `SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts
+      `SELECT ${record.ATTEMPT_COLUMNS} FROM webhook_attempts
         WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY id DESC`,
     ),
     tokenEvents: db.prepare<[number, number], EventRow>(
@@ -98,7 +81,7 @@ export function sqliteWebhookEndpoints(
 
   const withAttempts = (rows: DeliveryRow[]): Delivery[] => {
     const attempts = statements.attempts.all(JSON.stringify(rows.map((row) => row.id)));
-    return rows.map((row) => deliveryOf(row, attempts));
+    return rows.map((row) => record.deliveryOf(row, attempts));
   };
   const deliveryById = (id: number, endpointId: number) => {
     const row = statements.delivery.get(id, endpointId);
@@ -106,7 +89,7 @@ export function sqliteWebhookEndpoints(
   };
 
   return {
-    webhooks: async () => statements.all.all().map((row) => webhookOf(row)),
+    webhooks: async () => statements.all.all().map((row) => record.webhookOf(row)),
 
     createWebhook: (input, audit) =>
       writes.run(() => {
@@ -117,7 +100,7 @@ export function sqliteWebhookEndpoints(
           ...sealed,
         })!;
         if (audit) auditLog.write(audit, webhookAudit('webhook.create', null, row), now);
-        return webhookOf(row, secret);
+        return record.webhookOf(row, secret);
       }),
 
     updateWebhook: (patch, audit) =>
@@ -126,10 +109,10 @@ export function sqliteWebhookEndpoints(
         if (!row) return null;
         const now = clock();
         const next = patchedEndpoint(row, patch, now);
-        if (!next) return webhookOf(row);
+        if (!next) return record.webhookOf(row);
         const updated = statements.update.get(bindable(next))!;
         if (audit) auditLog.write(audit, webhookAudit('webhook.update', row, updated), now);
-        return webhookOf(updated);
+        return record.webhookOf(updated);
       }),
 
     removeWebhook: (id, audit) =>
@@ -149,7 +132,7 @@ export function sqliteWebhookEndpoints(
         const { secret, secret_sealed, secret_masked } = sealedSecret(seal);
         const rotated = statements.rotate.get(secret_sealed, secret_masked, now, id)!;
         if (audit) auditLog.write(audit, webhookAudit('webhook.rotate', row, rotated), now);
-        return webhookOf(rotated, secret);
+        return record.webhookOf(rotated, secret);
       }),
 
     sendTestEvent: (id, actor) =>
@@ -176,6 +159,6 @@ export function sqliteWebhookEndpoints(
       }),
 
     tokenEvents: async (tokenId) =>
-      statements.tokenEvents.all(tokenId, TOKEN_EVENTS_MAX).map(eventSummaryOf),
+      statements.tokenEvents.all(tokenId, TOKEN_EVENTS_MAX).map(record.eventSummaryOf),
   };
 }

@@ -1,23 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { KeySeal } from '../key-seal';
 import type { WebhookOutboxPort } from '../ports/webhooks';
-import {
-  EVENT_RETENTION_SECONDS,
-  JOB_COLUMNS,
-  LEASE_SECONDS,
-  PRUNE_BATCH,
-  SWITCH_OFF_CONTEXT,
-  afterAttempt,
-  healthAfter,
-  healthOf,
-  jobOf,
-  switchOffEntry,
-  webhookOf,
-  ENDPOINT_COLUMNS,
-  type AttemptResult,
-  type EndpointRow,
-  type JobRow,
-} from '../webhook-record';
+import type { AttemptResult, EndpointRow, JobRow } from '../webhook-record';
+import * as record from '../webhook-record';
 import { EXPIRING_DAYS_OPTION, lookPlan, type LookMarks } from '../webhook-look';
 import type { SqliteAudit } from './audit';
 import type { GroupCommit } from './group-commit';
@@ -51,7 +36,7 @@ export function sqliteWebhookOutbox(
 ): WebhookOutboxPort {
   const statements = {
     due: db.prepare<{ now: number; limit: number }, JobRow>(
-      `SELECT ${JOB_COLUMNS} ${DUE} ORDER BY d.next_attempt_time LIMIT @limit`,
+      `SELECT ${record.JOB_COLUMNS} ${DUE} ORDER BY d.next_attempt_time LIMIT @limit`,
     ),
     delivery: db.prepare<[number], { attempts: number; created_time: number; state: string }>(
       'SELECT attempts, created_time, state FROM webhook_deliveries WHERE id = ?',
@@ -65,7 +50,7 @@ export function sqliteWebhookOutbox(
         WHERE id = ?`,
     ),
     endpoint: db.prepare<[number], EndpointRow>(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ?`,
+      `SELECT ${record.ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE id = ?`,
     ),
     health: db.prepare<
       [number, number | null, string | null, number, number, number, number, number]
@@ -98,19 +83,22 @@ export function sqliteWebhookOutbox(
   const recordHealth = (endpointId: number, results: AttemptResult[]) => {
     const row = statements.endpoint.get(endpointId);
     if (!row) return;
-    const { health, switchOff } = healthAfter(healthOf(row), Boolean(row.enabled), results);
+    const { health, switchOff } = record.healthAfter(
+      record.healthOf(row),
+      Boolean(row.enabled),
+      results,
+    );
     statements.health.run(
-      health.last_attempt_time,
-      health.last_status_code,
-      health.last_error,
-      health.failures_in_row,
-      health.failing_since,
-      health.switched_off_time,
+      ...record.healthValues(health),
       switchOff ? 0 : row.enabled ? 1 : 0,
       endpointId,
     );
     if (switchOff) {
-      auditLog.write(SWITCH_OFF_CONTEXT, switchOffEntry(webhookOf(row)), health.last_attempt_time);
+      auditLog.write(
+        record.SWITCH_OFF_CONTEXT,
+        record.switchOffEntry(record.webhookOf(row)),
+        health.last_attempt_time,
+      );
     }
   };
 
@@ -119,8 +107,8 @@ export function sqliteWebhookOutbox(
       for (const [id, until] of leases) if (until <= now) leases.delete(id);
       const rows = statements.due.all({ now, limit: limit + leases.size });
       const claimed = rows.filter((row) => !leases.has(row.delivery_id)).slice(0, limit);
-      for (const row of claimed) leases.set(row.delivery_id, now + LEASE_SECONDS);
-      return claimed.map((row) => jobOf(row, open));
+      for (const row of claimed) leases.set(row.delivery_id, now + record.LEASE_SECONDS);
+      return claimed.map((row) => record.jobOf(row, open));
     },
 
     recordAttempts: (results, schedule) =>
@@ -134,7 +122,7 @@ export function sqliteWebhookOutbox(
           statements.attempt.run(result);
           if (delivery.state === 'pending') {
             const attempts = delivery.attempts + 1;
-            const next = afterAttempt(result, attempts, delivery.created_time, schedule);
+            const next = record.afterAttempt(result, attempts, delivery.created_time, schedule);
             statements.settle.run(next.state, attempts, next.next_attempt_time, result.delivery_id);
           }
           byEndpoint.set(result.endpoint_id, [
@@ -161,7 +149,7 @@ export function sqliteWebhookOutbox(
         statements.expired.run({ now, ...expired });
         if (expiring) statements.expiring.run({ now, ...expiring });
         statements.looked.run(marks.expired_through, marks.expiring_through);
-        statements.prune.run(now - EVENT_RETENTION_SECONDS, PRUNE_BATCH);
+        statements.prune.run(now - record.EVENT_RETENTION_SECONDS, record.PRUNE_BATCH);
       }),
   };
 }
