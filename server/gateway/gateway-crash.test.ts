@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Token } from '../../src/contract/token';
-import { killLaunched, launchService, type RunningService } from '../test-process';
+import { adminCall, killLaunched, launchService, type RunningService } from '../test-process';
 import { makeTempDir, serviceDatabaseEnv } from '../test-support';
 import { startTestUpstream, type TestUpstream } from './test-upstream';
 
@@ -28,14 +28,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function call(service: RunningService, method: string, path: string, body?: unknown) {
-  const response = await fetch(service.url + path, {
-    method,
-    headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return ((await response.json()) as { data: unknown }).data;
-}
+const call = (service: RunningService, method: string, path: string, body?: unknown) =>
+  adminCall(service, ADMIN_KEY, method, path, body);
 
 const chat = (service: RunningService, key: string, model: string) =>
   fetch(`${service.url}/v1/chat/completions`, {
