@@ -29,3 +29,62 @@ export async function ensureWrk(): Promise<void> {
   }
   if (!wrkRuns()) throw new Error(HOW);
 }
+
+/** What the bench's wrk scripts print at the end of a run, as one JSON line. */
+interface WrkFigures {
+  requests: number;
+  durationUs: number;
+  notOk: number;
+  socketErrors: number;
+  p50Us: number;
+  p99Us: number;
+}
+
+/** One wrk run's answers of 2xx a second, its counts and its latencies in ms. */
+export interface WrkRound {
+  perSecond: number;
+  ok: number;
+  failed: number;
+  p50: number;
+  p99: number;
+}
+
+/**
+ * One wrk run on one thread (wrk's single core leaves the other to the target on a 2-core
+ * machine) of `script` against `url`, with the script's own arguments after `--`.
+ */
+export async function runWrk(
+  script: string,
+  url: string,
+  options: { connections: number; seconds: number; scriptArgs: string[] },
+): Promise<WrkRound> {
+  let figures: WrkFigures | undefined;
+  await runCommand(
+    'wrk',
+    [
+      '-t1',
+      `-c${options.connections}`,
+      `-d${options.seconds}s`,
+      '-s',
+      script,
+      url,
+      '--',
+      ...options.scriptArgs,
+    ],
+    {
+      onLine: (line) => {
+        if (line.startsWith('{')) figures = JSON.parse(line) as WrkFigures;
+      },
+    },
+  );
+  if (!figures) throw new Error('wrk printed no figures');
+  // Only answers of 2xx count: wrk counts 3xx as well, and a refusal is not throughput.
+  const ok = figures.requests - figures.notOk;
+  return {
+    perSecond: ok / (figures.durationUs / 1e6),
+    ok,
+    failed: figures.notOk + figures.socketErrors,
+    p50: figures.p50Us / 1000,
+    p99: figures.p99Us / 1000,
+  };
+}

@@ -2,15 +2,13 @@ import { join } from 'node:path';
 import { perSecond } from '../../lib/figures';
 import { progress } from '../../lib/log';
 import { REPO_ROOT } from '../../lib/paths';
-import { runCommand } from '../../lib/run-command';
 import { median } from '../../lib/stats';
+import { runWrk } from '../../lib/wrk';
 import type { Endpoint, EndpointName } from './sequential';
 import { CHAT_PATH, chatBody } from './shapes';
 
 export const CONNECTIONS = 16;
 export const WARM_UP_SECONDS = 2;
-/** One thread: wrk's single core leaves the other to the targets on a 2-core machine. */
-const WRK_THREADS = 1;
 const SCRIPT = join(REPO_ROOT, 'bench/suites/gateway/post-chat.lua');
 
 export interface LoadRound {
@@ -22,49 +20,14 @@ export interface LoadRound {
   p99: number;
 }
 
-interface WrkFigures {
-  requests: number;
-  durationUs: number;
-  notOk: number;
-  socketErrors: number;
-  p50Us: number;
-  p99Us: number;
-}
-
 /** One wrk run of non-streamed chats at CONNECTIONS connections, going round the keys. */
 async function load(target: Endpoint, keys: string[], seconds: number): Promise<LoadRound> {
-  let figures: WrkFigures | undefined;
-  await runCommand(
-    'wrk',
-    [
-      `-t${WRK_THREADS}`,
-      `-c${CONNECTIONS}`,
-      `-d${seconds}s`,
-      '-s',
-      SCRIPT,
-      target.url,
-      '--',
-      CHAT_PATH,
-      chatBody(),
-      ...keys,
-    ],
-    {
-      onLine: (line) => {
-        if (line.startsWith('{')) figures = JSON.parse(line) as WrkFigures;
-      },
-    },
-  );
-  if (!figures) throw new Error('wrk printed no figures');
-  // Only answers of 2xx count: a refused chat is not throughput.
-  const ok = figures.requests - figures.notOk;
-  return {
-    target: target.name,
-    perSecond: ok / (figures.durationUs / 1e6),
-    ok,
-    failed: figures.notOk + figures.socketErrors,
-    p50: figures.p50Us / 1000,
-    p99: figures.p99Us / 1000,
-  };
+  const round = await runWrk(SCRIPT, target.url, {
+    connections: CONNECTIONS,
+    seconds,
+    scriptArgs: [CHAT_PATH, chatBody(), ...keys],
+  });
+  return { target: target.name, ...round };
 }
 
 export interface LoadRounds {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { perSecond } from '../../lib/figures';
 import { progress } from '../../lib/log';
 import { REPO_ROOT } from '../../lib/paths';
-import { runCommand } from '../../lib/run-command';
+import { runWrk } from '../../lib/wrk';
 import { requireSameAnswers, startBareServer, startHelperServer } from './helper-servers';
 import type { Round, Target } from '../throughput';
 
@@ -14,22 +14,11 @@ export const LIST_ROUNDS = 5;
 /** The list is asked for pages 1 to PAGES in turn, so no single page's answer can be kept. */
 export const PAGES = 10;
 export const PAGE_SIZE = 20;
-/** One thread: wrk's single core leaves the other to the target on a 2-core machine. */
-const WRK_THREADS = 1;
 const SCRIPT = join(REPO_ROOT, 'bench/suites/throughput/cycle-pages.lua');
 
 /** The paths cycle-pages.lua asks for, in its order. */
 export function pagePaths(): string[] {
   return Array.from({ length: PAGES }, (_, i) => `/api/token/?p=${i + 1}&size=${PAGE_SIZE}`);
-}
-
-interface WrkFigures {
-  requests: number;
-  durationUs: number;
-  notOk: number;
-  socketErrors: number;
-  p50Us: number;
-  p99Us: number;
 }
 
 /** One wrk run cycling through the pages. */
@@ -39,38 +28,12 @@ export async function cyclePages(
   connections: number,
   seconds: number,
 ): Promise<Round> {
-  let figures: WrkFigures | undefined;
-  await runCommand(
-    'wrk',
-    [
-      `-t${WRK_THREADS}`,
-      `-c${connections}`,
-      `-d${seconds}s`,
-      '-s',
-      SCRIPT,
-      target.url,
-      '--',
-      authorization,
-      String(PAGES),
-      String(PAGE_SIZE),
-    ],
-    {
-      onLine: (line) => {
-        if (line.startsWith('{')) figures = JSON.parse(line) as WrkFigures;
-      },
-    },
-  );
-  if (!figures) throw new Error('wrk printed no figures');
-  // Only answers of 2xx count (wrk counts 3xx as well; the list has none).
-  const ok = figures.requests - figures.notOk;
-  return {
-    target: target.name,
-    perSecond: ok / (figures.durationUs / 1e6),
-    ok,
-    failed: figures.notOk + figures.socketErrors,
-    p50: figures.p50Us / 1000,
-    p99: figures.p99Us / 1000,
-  };
+  const round = await runWrk(SCRIPT, target.url, {
+    connections,
+    seconds,
+    scriptArgs: [authorization, String(PAGES), String(PAGE_SIZE)],
+  });
+  return { target: target.name, ...round };
 }
 
 /**
