@@ -123,9 +123,9 @@ const unlisted = (ranking: readonly TokenSum[], cut: boolean): Sums => {
  * not listed (Fagin's threshold algorithm). A round sums exactly the tokens listed with the
  * highest bounds; the search ends once their tenth ranks above what an unlisted token may have,
  * after summing the tokens listed whose bound still reaches that tenth. A few busy keys carry
- * most of a gateway's traffic, so a month of a million keys ends after reading a few hundred rows
- * of each day and summing a few dozen tokens; where spending is spread more evenly, the rankings
- * are read deeper rather than every token met summed.
+ * most of a gateway's traffic, so a month of a million keys often ends after the first 32 rows of
+ * each day and a few dozen tokens summed; where spending is spread more evenly, the rankings are
+ * read deeper rather than every token met summed.
  */
 export async function findTopTokens(reads: TopTokenReads, plan: UsagePlan): Promise<TopToken[]> {
   const partialOf = new Map<number, TokenSum>();
