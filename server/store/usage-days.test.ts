@@ -238,6 +238,62 @@ describe('usage figures by the day', () => {
     expect(answer).toEqual(expected(sums, names, month).top_tokens);
   });
 
+  it('rank a month where every token spends alike amounts on days of its own', async () => {
+    const random = generator(11);
+    const start = NOW - (NOW % DAY) - 150 * DAY;
+    const month = { from: start, to: start + 30 * DAY, bucket: 'day' } as const;
+    const added: UsageSum[] = [];
+    for (let id = 1; id <= TOKENS; id += 1) {
+      for (let k = 0; k < 8; k += 1) {
+        const hour = start + random(30) * DAY + random(24) * HOUR;
+        added.push(sumOf(id, hour, 'gpt-4o', 'VALID', 1 + random(3), 9_000 + random(2_000)));
+      }
+    }
+    sums.push(...added);
+    await handle.store.addUsage(added);
+    expect(await read(month)).toEqual(expected(sums, names, month));
+  });
+
+  it('find steady tokens behind the bursts that lead each day', async () => {
+    // Tokens 1 to 10 spend 1,000 every day; two others a day spend 28,000 once; 25 more spend
+    // 900 every day. Every day's ranking is longer than the first read of it.
+    const start = NOW - (NOW % DAY) - 250 * DAY;
+    const month = { from: start, to: start + 30 * DAY, bucket: 'day' } as const;
+    const added: UsageSum[] = [];
+    for (let day = 0; day < 30; day += 1) {
+      const hour = start + day * DAY + 12 * HOUR;
+      for (let id = 1; id <= 10; id += 1) added.push(sumOf(id, hour, '', 'VALID', 1, 1_000));
+      for (const id of [11 + 2 * day, 12 + 2 * day]) {
+        added.push(sumOf(id, hour, '', 'VALID', 1, 28_000));
+      }
+      for (let id = 71; id <= 95; id += 1) added.push(sumOf(id, hour, '', 'VALID', 1, 900));
+    }
+    sums.push(...added);
+    await handle.store.addUsage(added);
+    const answer = (await read(month))!.top_tokens!;
+    expect(answer.map((top) => top.token_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(answer).toEqual(expected(sums, names, month).top_tokens);
+  });
+
+  it('find a token with no figures on a day that refunds left below nothing', async () => {
+    // A day of refunds only (holds of the day before settled for less), then a day where token 1
+    // spends a little less than 32 others: it leads the month, as it had no refund.
+    const start = NOW - (NOW % DAY) - 200 * DAY;
+    const month = { from: start, to: start + 30 * DAY, bucket: 'day' } as const;
+    const added: UsageSum[] = [];
+    for (let id = 2; id <= 34; id += 1) {
+      added.push(sumOf(id, start + 12 * HOUR, 'gpt-4o', 'USAGE', 1, -100));
+      if (id <= 33)
+        added.push(sumOf(id, start + DAY + 12 * HOUR, 'gpt-4o', 'VALID', 1, 1_000 + id));
+    }
+    added.push(sumOf(1, start + DAY + 12 * HOUR, 'gpt-4o', 'VALID', 1, 990));
+    sums.push(...added);
+    await handle.store.addUsage(added);
+    const answer = (await read(month))!.top_tokens!;
+    expect(answer[0]).toEqual({ token_id: 1, name: 'Token 1', requests: 1, quota: 990 });
+    expect(answer).toEqual(expected(sums, names, month).top_tokens);
+  });
+
   it('rank by requests where no token spends anything, as a gateway of free checks has it', async () => {
     const start = NOW - (NOW % DAY) - 300 * DAY;
     const month = { from: start, to: start + 30 * DAY, bucket: 'day' } as const;

@@ -7,7 +7,8 @@ export interface UsagePort {
   usage(range: UsageRange, tokenId?: number): Promise<UsageFigures | null>;
   /**
    * Adds usage sums as they are, in one transaction: figures of the past, for loading a
-   * database to try the usage screens and routes at scale (the seed script).
+   * database to try the usage screens and routes at scale (the seed script). PostgreSQL then
+   * vacuums the figures' tables, as after any bulk load.
    */
   addUsage(sums: readonly UsageSum[]): Promise<void>;
 }

@@ -4,7 +4,7 @@ import type { KeySeal } from '../key-seal';
 import { EXPIRY_SORT_KEY, NAME_SORT_KEY } from './schema';
 import { sealKeys } from './seal-keys';
 import { tokenTallies } from './token-tallies';
-import { USAGE_DAYS, USAGE_HOURS } from './usage-schema';
+import { USAGE_DAYS, USAGE_HOURS, USAGE_RANKS_WITH_TOKENS } from './usage-schema';
 import { MODELS, USAGE_HOLDS, USAGE_TOKENS } from './gateway-schema';
 import { VERIFY_FUNCTION } from './verify-function';
 import { WEBHOOKS } from './webhook-schema';
@@ -216,6 +216,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   USAGE_TOKENS,
   VERIFY_FUNCTION,
   WEBHOOKS,
+  USAGE_RANKS_WITH_TOKENS,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

@@ -215,6 +215,12 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
         ),
       async (sums) => {
         await transaction((client) => addUsageSums(client, sums));
+        // As after a bulk load of tokens: statistics for the planner, and the visibility map that
+        // lets the days' rankings and a token's days be read from their indexes alone, without
+        // waiting for autovacuum.
+        await query(
+          'VACUUM (ANALYZE) usage_hours, usage_totals, usage_days, usage_total_days, usage_token_days',
+        );
       },
     ),
 
