@@ -177,46 +177,6 @@ export const eventSummaryOf = (
   created_at: Number(row.created_at),
 });
 
-/** A delivery claimed for sending: where, how, and what. */
-export interface DeliveryJob {
-  delivery_id: number;
-  endpoint_id: number;
-  url: string;
-  format: WebhookFormat;
-  /** The signing secret, opened. */
-  secret: string;
-  attempts: number;
-  created_time: number;
-  event: WebhookEvent;
-}
-
-/** A claimed row as both engines select it. */
-export type JobRow = EventRow & {
-  delivery_id: number;
-  endpoint_id: number;
-  url: string;
-  format: WebhookFormat;
-  secret_sealed: Buffer;
-  attempts: number;
-  created_time: number;
-};
-
-export const JOB_COLUMNS = `d.id AS delivery_id, d.endpoint_id, e.url, e.format, e.secret_sealed,
-  d.attempts, d.created_time, ev.event_id, ev.type, ev.created_at, ev.token, ev.previous, ev.actor`;
-
-export function jobOf(row: JobRow, open: (sealed: Buffer) => string): DeliveryJob {
-  return {
-    delivery_id: Number(row.delivery_id),
-    endpoint_id: Number(row.endpoint_id),
-    url: row.url,
-    format: row.format,
-    secret: open(row.secret_sealed),
-    attempts: Number(row.attempts),
-    created_time: Number(row.created_time),
-    event: eventOf(row),
-  };
-}
-
 /** What one attempt came to. */
 export interface AttemptResult {
   delivery_id: number;

@@ -10,7 +10,8 @@ import { tokenCreateSchema, type Token } from '../../src/contract/token';
 import { webhookCreateSchema, type WebhookCreateInput } from '../../src/contract/webhook';
 import { openTestStore, testEngine, type TestStore } from '../test-support';
 import type { TokenStore } from './token-store';
-import { RETRY_WINDOW_SECONDS, type AttemptResult, type DeliveryJob } from './webhook-record';
+import type { DeliveryJob } from './webhook-job';
+import { RETRY_WINDOW_SECONDS, type AttemptResult } from './webhook-record';
 
 const DAY = 86_400;
 const audit: AuditContext = { actor: OWNER_IDENTITY, ip: '203.0.113.7' };

@@ -1,7 +1,8 @@
 import { Agent, request } from 'undici';
 import { ANSWER_KEPT_BYTES } from '../../src/contract/webhook';
 import { SERVICE_VERSION } from '../version';
-import type { AttemptResult, DeliveryJob } from '../store/webhook-record';
+import type { DeliveryJob } from '../store/webhook-job';
+import type { AttemptResult } from '../store/webhook-record';
 import { signatureHeaders } from './signature';
 import { slackText, type QuotaWords } from './slack-text';
 import { guardedLookup, literalRefusal } from './url-safety';

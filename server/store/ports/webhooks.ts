@@ -8,7 +8,8 @@ import type {
   WebhookCreate,
   WebhookUpdate,
 } from '../../../src/contract/webhook';
-import type { AttemptResult, DeliveryJob } from '../webhook-record';
+import type { DeliveryJob } from '../webhook-job';
+import type { AttemptResult } from '../webhook-record';
 import type { Audited } from './audit';
 
 /**

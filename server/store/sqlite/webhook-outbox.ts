@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { KeySeal } from '../key-seal';
 import type { WebhookOutboxPort } from '../ports/webhooks';
-import type { AttemptResult, EndpointRow, JobRow } from '../webhook-record';
+import { JOB_COLUMNS, jobOf, type JobRow } from '../webhook-job';
+import type { AttemptResult, EndpointRow } from '../webhook-record';
 import * as record from '../webhook-record';
 import { EXPIRING_DAYS_OPTION, lookPlan, type LookMarks } from '../webhook-look';
 import type { SqliteAudit } from './audit';
@@ -36,7 +37,7 @@ export function sqliteWebhookOutbox(
 ): WebhookOutboxPort {
   const statements = {
     due: db.prepare<{ now: number; limit: number }, JobRow>(
-      `SELECT ${record.JOB_COLUMNS} ${DUE} ORDER BY d.next_attempt_time LIMIT @limit`,
+      `SELECT ${JOB_COLUMNS} ${DUE} ORDER BY d.next_attempt_time LIMIT @limit`,
     ),
     delivery: db.prepare<[number], { attempts: number; created_time: number; state: string }>(
       'SELECT attempts, created_time, state FROM webhook_deliveries WHERE id = ?',
@@ -108,7 +109,7 @@ export function sqliteWebhookOutbox(
       const rows = statements.due.all({ now, limit: limit + leases.size });
       const claimed = rows.filter((row) => !leases.has(row.delivery_id)).slice(0, limit);
       for (const row of claimed) leases.set(row.delivery_id, now + record.LEASE_SECONDS);
-      return claimed.map((row) => record.jobOf(row, open));
+      return claimed.map((row) => jobOf(row, open));
     },
 
     recordAttempts: (results, schedule) =>
