@@ -76,7 +76,7 @@ export function postgresWebhookOutbox(
         await writeAudit(
           client,
           record.SWITCH_OFF_CONTEXT,
-          record.switchOffEntry(record.webhookOf(row)),
+          record.switchOffEntry(record.webhookOf(row, health.last_attempt_time)),
           health.last_attempt_time,
         );
       }
@@ -170,6 +170,11 @@ export function postgresWebhookOutbox(
           [now - record.EVENT_RETENTION_SECONDS, record.PRUNE_BATCH],
         );
       });
+      await query(
+        `UPDATE webhook_endpoints SET previous_secret_sealed = NULL, previous_secret_valid_until = 0
+          WHERE previous_secret_valid_until BETWEEN 1 AND $1`,
+        [now],
+      );
     },
   };
 }

@@ -70,6 +70,10 @@ export function sqliteWebhookOutbox(
     looked: db.prepare<[number, number]>(
       'UPDATE webhook_look SET expired_through = ?, expiring_through = ?',
     ),
+    forgetPreviousSecrets: db.prepare<[number]>(
+      `UPDATE webhook_endpoints SET previous_secret_sealed = NULL, previous_secret_valid_until = 0
+        WHERE previous_secret_valid_until BETWEEN 1 AND ?`,
+    ),
     prune: db.prepare<[number, number]>(
       `DELETE FROM webhook_events WHERE id IN (
         SELECT id FROM webhook_events WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
@@ -97,7 +101,7 @@ export function sqliteWebhookOutbox(
     if (switchOff) {
       auditLog.write(
         record.SWITCH_OFF_CONTEXT,
-        record.switchOffEntry(record.webhookOf(row)),
+        record.switchOffEntry(record.webhookOf(row, health.last_attempt_time)),
         health.last_attempt_time,
       );
     }
@@ -151,6 +155,7 @@ export function sqliteWebhookOutbox(
         if (expiring) statements.expiring.run({ now, ...expiring });
         statements.looked.run(marks.expired_through, marks.expiring_through);
         statements.prune.run(now - record.EVENT_RETENTION_SECONDS, record.PRUNE_BATCH);
+        statements.forgetPreviousSecrets.run(now);
       }),
   };
 }

@@ -27,6 +27,7 @@ const endpoint = (id: number, fields: Partial<Webhook>): Webhook => ({
   format: 'standard',
   enabled: true,
   secret: 'whsec_…AAAA',
+  previous_secret_valid_until: null,
   created_time: NOW - 3_600,
   updated_time: NOW - 3_600,
   health: quiet,
