@@ -18,6 +18,15 @@ export interface SenderOptions {
   now: () => number;
 }
 
+/**
+ * The secrets an attempt at `time` is signed with: the current one, then the one the last
+ * rotation replaced while it still signs.
+ */
+const signingSecrets = (job: DeliveryJob, time: number): string[] =>
+  job.previous && time < job.previous.valid_until
+    ? [job.secret, job.previous.secret]
+    : [job.secret];
+
 /** The body a receiver gets, and its headers: signed JSON, or Slack's {"text"} unsigned. */
 export function requestOf(
   job: DeliveryJob,
@@ -34,7 +43,10 @@ export function requestOf(
   const body = JSON.stringify(job.event);
   return {
     body,
-    headers: { ...common, ...signatureHeaders(job.secret, job.event.id, timestamp, body) },
+    headers: {
+      ...common,
+      ...signatureHeaders(signingSecrets(job, timestamp), job.event.id, timestamp, body),
+    },
   };
 }
 

@@ -485,7 +485,7 @@ export const en = {
   'explorer.about.deleteWebhook': 'Nothing more is sent to it; its delivery log goes with it.',
   'explorer.op.rotateWebhookSecret': "Rotate an endpoint's signing secret",
   'explorer.about.rotateWebhookSecret':
-    'A new secret, whole in the answer (the only time it is shown); attempts from now on are signed with it.',
+    'A new secret, whole in the answer (the only time it is shown). Attempts are signed with it and, for 24 hours (until `previous_secret_valid_until`), with the previous one too, so receivers can move over; rotating again keeps only the secret it replaces.',
   'explorer.op.sendTestEvent': 'Send a test event',
   'explorer.about.sendTestEvent':
     'A webhook.test event to this endpoint only, even switched off; the answer is its delivery, whose attempts the log shows.',

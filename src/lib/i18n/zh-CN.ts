@@ -450,7 +450,7 @@ export const zhCN: Messages = {
   'explorer.about.deleteWebhook': '不再向其发送任何内容；其投递记录一并删除。',
   'explorer.op.rotateWebhookSecret': '轮换端点的签名密钥',
   'explorer.about.rotateWebhookSecret':
-    '新的密钥完整地出现在应答中（仅此一次）；此后的尝试都用它签名。',
+    '新的密钥完整地出现在应答中（仅此一次）。此后的尝试都用它签名，并在 24 小时内（直到 `previous_secret_valid_until`）同时用上一个密钥签名，让接收方有时间换用新密钥；再次轮换时只保留被它替换的那个密钥。',
   'explorer.op.sendTestEvent': '发送测试事件',
   'explorer.about.sendTestEvent':
     '仅向此端点发送一个 webhook.test 事件，即使端点已停用；应答是这次投递，其尝试见投递记录。',
