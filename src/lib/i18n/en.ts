@@ -1001,6 +1001,9 @@ export const en = {
   'webhooks.secretWarning':
     "Copy the signing secret now: it is not shown again. Receivers verify each event's signature with it.",
   'webhooks.secretLabel': 'Signing secret of {url}',
+  'webhooks.previousSecretWorks':
+    'The previous secret keeps working for {hours} hours, until {time}: each event is signed with both meanwhile.',
+  'webhooks.previousSecretUntil': 'Previous secret still works until {time}',
   'webhooks.test': 'Send test event',
   'webhooks.testNamed': 'Send a test event to {url}',
   'webhooks.testSent': 'Test event sent: its delivery is in the log.',

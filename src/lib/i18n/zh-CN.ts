@@ -941,6 +941,9 @@ export const zhCN: Messages = {
   'webhooks.rotatedTitle': '新的签名密钥',
   'webhooks.secretWarning': '请立即复制签名密钥：它不会再显示。接收方用它验证每个事件的签名。',
   'webhooks.secretLabel': '{url} 的签名密钥',
+  'webhooks.previousSecretWorks':
+    '上一个密钥在 {hours} 小时内（{time} 之前）仍然有效：在此期间每个事件同时用两个密钥签名。',
+  'webhooks.previousSecretUntil': '上一个密钥在 {time} 之前仍然有效',
   'webhooks.test': '发送测试事件',
   'webhooks.testNamed': '向 {url} 发送测试事件',
   'webhooks.testSent': '已发送测试事件：投递记录中可以看到它。',
