@@ -1,28 +1,32 @@
 import { expect, test } from '@playwright/test';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import { connected, createToken } from './support/app';
 import { startService, type RunningService } from './support/service';
 
 /**
  * Settings → Webhooks as a person uses it: adds a Slack-compatible receiver (one this test
  * starts), sends a test event and sees it arrive, in the receiver and in the delivery log; a
- * key run down shows its alerts in the token's details. The service allows receivers on this
- * machine (WEBHOOK_ALLOW_PRIVATE=1).
+ * key run down shows its alerts in the token's details; a signing secret rotated keeps the
+ * previous one working. The service allows receivers on this machine (WEBHOOK_ALLOW_PRIVATE=1).
  */
 
 let own: RunningService;
 let receiver: Server;
+const requests: Array<{ body: string; headers: IncomingHttpHeaders }> = [];
 const received: string[] = [];
 
 test.beforeEach(async () => {
   own = await startService({ env: { WEBHOOK_ALLOW_PRIVATE: '1' } });
   received.length = 0;
+  requests.length = 0;
   receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       received.push(body);
+      requests.push({ body, headers: request.headers });
       response.writeHead(200, { 'content-type': 'text/plain' });
       response.end('ok');
     });
@@ -108,4 +112,49 @@ test('an owner adds a Slack-compatible endpoint, sends a test event and sees it 
   await expect(events.getByRole('listitem')).toHaveCount(3);
   await expect(events).toContainText('Out of quota');
   await expect(events).toContainText('Quota low');
+});
+
+test('an owner rotates a signing secret and the previous one keeps working for 24 hours', async ({
+  page,
+}) => {
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/signed`;
+  await connected(page, own.url, own.adminKey);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const webhooks = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', {
+    name: 'Webhooks',
+  });
+  await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+  const form = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+  await form.getByLabel('URL').fill(url);
+  await form.getByRole('button', { name: 'Add endpoint' }).click();
+  const added = page.getByRole('dialog', { name: 'Endpoint added' });
+  const previous = (await added.getByTestId('new-key').textContent()) ?? '';
+  expect(previous).toMatch(/^whsec_/);
+  await added.getByRole('button', { name: 'Done' }).click();
+
+  const card = webhooks.getByRole('listitem').filter({ hasText: url });
+  await card.getByRole('button', { name: `Rotate the signing secret of ${url}` }).click();
+  const rotated = page.getByRole('dialog', { name: 'New signing secret' });
+  const current = (await rotated.getByTestId('new-key').textContent()) ?? '';
+  expect(current).toMatch(/^whsec_/);
+  expect(current).not.toBe(previous);
+  await expect(rotated.getByRole('status')).toContainText(
+    'The previous secret keeps working for 24 hours, until',
+  );
+  await rotated.getByRole('button', { name: 'Done' }).click();
+  await expect(card).toContainText('Previous secret still works until');
+
+  await card.getByRole('button', { name: `Send a test event to ${url}` }).click();
+  await expect.poll(() => requests.length).toBe(1);
+  const { body, headers } = requests[0]!;
+  const signed = Object.fromEntries(
+    ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => [
+      name,
+      String(headers[name]),
+    ]),
+  );
+  // A receiver holding either secret accepts it.
+  for (const secret of [current, previous]) {
+    expect(new Webhook(secret).verify(body, signed)).toMatchObject({ type: 'webhook.test' });
+  }
 });

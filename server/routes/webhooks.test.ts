@@ -57,6 +57,43 @@ describe('/api/webhook', () => {
     expect(JSON.stringify(audit)).not.toContain(made.secret);
   });
 
+  it('answers until when the secret a rotation replaced still signs, never that secret', async () => {
+    const made = await create(service, { url: 'https://hooks.example.com/rotated' });
+    expect(made.previous_secret_valid_until).toBeNull();
+    const before = Math.floor(Date.now() / 1000);
+    const rotated = webhookSchema.parse(
+      (await service.api('POST', `/api/webhook/${made.id}/rotate`)).data,
+    );
+    const after = Math.floor(Date.now() / 1000);
+    expect(rotated.previous_secret_valid_until).toBeGreaterThanOrEqual(before + 86_400);
+    expect(rotated.previous_secret_valid_until).toBeLessThanOrEqual(after + 86_400);
+    expect(Object.keys(rotated).filter((field) => field.includes('previous'))).toEqual([
+      'previous_secret_valid_until',
+    ]);
+    const listed = webhookListSchema.parse((await service.api('GET', '/api/webhook/')).data);
+    expect(listed.items.find((item) => item.id === made.id)).toMatchObject({
+      secret: `whsec_…${rotated.secret.slice(-4)}`,
+      previous_secret_valid_until: rotated.previous_secret_valid_until,
+    });
+    const test = deliverySchema.parse(
+      (await service.api('POST', `/api/webhook/${made.id}/test`)).data,
+    );
+    const answers = await Promise.all(
+      ['/api/webhook/', `/api/webhook/${made.id}/deliveries`, '/api/audit/?size=5'].map(
+        async (path) => JSON.stringify((await service.api('GET', path)).data),
+      ),
+    );
+    for (const answer of [JSON.stringify(rotated), JSON.stringify(test), ...answers]) {
+      expect(answer).not.toContain(made.secret);
+    }
+    const audit = (await service.api('GET', '/api/audit/?size=1')).data as AuditPage;
+    expect(audit.items[0]).toMatchObject({
+      action: 'webhook.rotate',
+      before: { previous_secret_valid_until: null },
+      after: { previous_secret_valid_until: rotated.previous_secret_valid_until },
+    });
+  });
+
   it('refuses bad input with what to fix, and changes nothing', async () => {
     const before = await snapshotStore(service.store);
     const cases: Array<[Record<string, unknown>, string]> = [

@@ -264,6 +264,9 @@ const LATER_MIGRATIONS_UNDONE = [
     )
     .join('; '),
   SQLITE_WEBHOOKS_UNDONE,
+  ['previous_secret_sealed', 'previous_secret_valid_until']
+    .map((column) => `ALTER TABLE webhook_endpoints DROP COLUMN ${column}`)
+    .join('; '),
 ];
 
 describe.runIf(engine === 'sqlite')(
@@ -278,7 +281,7 @@ describe.runIf(engine === 'sqlite')(
         LATER_MIGRATIONS_UNDONE.length,
       );
       const db = new Database(join(dataDir, DATABASE_FILE));
-      db.exec(`${LATER_MIGRATIONS_UNDONE.join('; ')};
+      db.exec(`${LATER_MIGRATIONS_UNDONE.toReversed().join('; ')};
       DROP TRIGGER tokens_tally_inserts; DROP TRIGGER tokens_tally_deletes;
       DROP TRIGGER tokens_tally_updates;
       ALTER TABLE token_count DROP COLUMN disabled; ALTER TABLE token_count DROP COLUMN unlimited;

@@ -1,4 +1,8 @@
-import type { WebhookCreate, WebhookUpdate } from '../../src/contract/webhook';
+import {
+  WEBHOOK_SECRET_GRACE_SECONDS,
+  type WebhookCreate,
+  type WebhookUpdate,
+} from '../../src/contract/webhook';
 import type { AuditEntry } from './audit-entry';
 import type { KeySeal } from './key-seal';
 import {
@@ -72,16 +76,20 @@ export function patchedEndpoint(
   return next;
 }
 
-/** The audit's record of an endpoint's change: secrets masked, health left out. */
+/** The audit's record of an endpoint's change at `now`: secrets masked, health left out. */
 export function webhookAudit(
   action: 'webhook.create' | 'webhook.update' | 'webhook.delete' | 'webhook.rotate',
   before: EndpointRow | null,
   after: EndpointRow | null,
+  now: number,
 ): AuditEntry {
   return {
     action,
     token_id: null,
-    before: webhookSubject(before && webhookOf(before)),
-    after: webhookSubject(after && webhookOf(after)),
+    before: webhookSubject(before && webhookOf(before, now)),
+    after: webhookSubject(after && webhookOf(after, now)),
   };
 }
+
+/** Until when the secret a rotation at `now` replaces still signs. */
+export const previousSecretUntil = (now: number) => now + WEBHOOK_SECRET_GRACE_SECONDS;

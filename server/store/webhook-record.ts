@@ -84,6 +84,8 @@ export interface EndpointRow {
   failures_in_row: number;
   failing_since: number;
   switched_off_time: number;
+  /** Until when the secret replaced by the last rotation signs too; 0 when none does. */
+  previous_secret_valid_until: number;
 }
 
 /** The columns a create or an edit writes, in the order statements list them. */
@@ -103,7 +105,7 @@ export const ENDPOINT_FIELDS = [
 export type EndpointFields = Pick<EndpointRow, (typeof ENDPOINT_FIELDS)[number]>;
 
 export const ENDPOINT_COLUMNS =
-  'id, url, description, events, format, enabled, secret_masked, created_time, updated_time, last_attempt_time, last_status_code, last_error, failures_in_row, failing_since, switched_off_time';
+  'id, url, description, events, format, enabled, secret_masked, created_time, updated_time, last_attempt_time, last_status_code, last_error, failures_in_row, failing_since, switched_off_time, previous_secret_valid_until';
 
 /** An endpoint's health as both engines' UPDATE sets it, in the order of its columns there. */
 export const healthValues = (health: WebhookHealth) =>
@@ -127,8 +129,12 @@ export function healthOf(row: EndpointRow): WebhookHealth {
   };
 }
 
-/** The endpoint as answered; `secret` whole only from create and rotate. */
-export function webhookOf(row: EndpointRow, secret?: string): Webhook {
+/**
+ * The endpoint as answered at `now`; `secret` whole only from create and rotate. The previous
+ * secret is never answered, only until when it still signs.
+ */
+export function webhookOf(row: EndpointRow, now: number, secret?: string): Webhook {
+  const previousUntil = Number(row.previous_secret_valid_until);
   return {
     id: Number(row.id),
     url: row.url,
@@ -137,6 +143,7 @@ export function webhookOf(row: EndpointRow, secret?: string): Webhook {
     format: row.format,
     enabled: Boolean(row.enabled),
     secret: secret ?? row.secret_masked,
+    previous_secret_valid_until: previousUntil > now ? previousUntil : null,
     created_time: Number(row.created_time),
     updated_time: Number(row.updated_time),
     health: healthOf(row),
@@ -176,46 +183,6 @@ export const eventSummaryOf = (
   type: row.type,
   created_at: Number(row.created_at),
 });
-
-/** A delivery claimed for sending: where, how, and what. */
-export interface DeliveryJob {
-  delivery_id: number;
-  endpoint_id: number;
-  url: string;
-  format: WebhookFormat;
-  /** The signing secret, opened. */
-  secret: string;
-  attempts: number;
-  created_time: number;
-  event: WebhookEvent;
-}
-
-/** A claimed row as both engines select it. */
-export type JobRow = EventRow & {
-  delivery_id: number;
-  endpoint_id: number;
-  url: string;
-  format: WebhookFormat;
-  secret_sealed: Buffer;
-  attempts: number;
-  created_time: number;
-};
-
-export const JOB_COLUMNS = `d.id AS delivery_id, d.endpoint_id, e.url, e.format, e.secret_sealed,
-  d.attempts, d.created_time, ev.event_id, ev.type, ev.created_at, ev.token, ev.previous, ev.actor`;
-
-export function jobOf(row: JobRow, open: (sealed: Buffer) => string): DeliveryJob {
-  return {
-    delivery_id: Number(row.delivery_id),
-    endpoint_id: Number(row.endpoint_id),
-    url: row.url,
-    format: row.format,
-    secret: open(row.secret_sealed),
-    attempts: Number(row.attempts),
-    created_time: Number(row.created_time),
-    event: eventOf(row),
-  };
-}
 
 /** What one attempt came to. */
 export interface AttemptResult {

@@ -5,12 +5,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OWNER_IDENTITY } from '../../src/contract/admin-key';
-import type { AuditContext } from '../../src/contract/audit';
+import { auditQuerySchema, type AuditContext } from '../../src/contract/audit';
 import { tokenCreateSchema, type Token } from '../../src/contract/token';
 import { webhookCreateSchema, type WebhookCreateInput } from '../../src/contract/webhook';
 import { openTestStore, testEngine, type TestStore } from '../test-support';
 import type { TokenStore } from './token-store';
-import { RETRY_WINDOW_SECONDS, type AttemptResult, type DeliveryJob } from './webhook-record';
+import type { DeliveryJob } from './webhook-job';
+import { RETRY_WINDOW_SECONDS, type AttemptResult } from './webhook-record';
 
 const DAY = 86_400;
 const audit: AuditContext = { actor: OWNER_IDENTITY, ip: '203.0.113.7' };
@@ -243,6 +244,35 @@ describe(`the webhook outbox on ${testEngine()}`, () => {
     await token();
     const [job] = await claimAll();
     expect(job!.secret).toBe(rotated!.secret);
+  });
+
+  it('keeps the secret a rotation replaced for 24 hours, answering only until when, then forgets it at the periodic look', async () => {
+    const created = await endpoint();
+    const rotated = (await store.rotateWebhookSecret(created.id, audit))!;
+    expect(rotated.previous_secret_valid_until).toBe(START + DAY);
+    /** The previous secret a test event sent now is signed with. */
+    const previousOfTest = async () => {
+      const test = await store.sendTestEvent(created.id, OWNER_IDENTITY);
+      const jobs = await store.claimDeliveries(now, 1000);
+      return jobs.find((job) => job.delivery_id === test!.id)!.previous;
+    };
+    expect(await previousOfTest()).toEqual({ secret: created.secret, valid_until: START + DAY });
+
+    now = START + DAY - 1;
+    await store.lookForTimedEvents(now);
+    expect((await store.webhooks())[0]!.previous_secret_valid_until).toBe(START + DAY);
+    expect((await previousOfTest())?.secret).toBe(created.secret);
+
+    now = START + DAY;
+    expect((await store.webhooks())[0]!.previous_secret_valid_until).toBeNull();
+    await store.lookForTimedEvents(now);
+    expect(await previousOfTest()).toBeNull();
+    const answered = JSON.stringify([
+      rotated,
+      await store.webhooks(),
+      await store.auditPage(auditQuerySchema.parse({})),
+    ]);
+    expect(answered).not.toContain(created.secret);
   });
 });
 

@@ -3,7 +3,8 @@ import { DEFAULT_QUOTA_PER_UNIT } from '../../src/contract/status';
 import type { ClockPort } from '../store/ports/clock';
 import type { OptionPort } from '../store/ports/options';
 import type { WebhookOutboxPort } from '../store/ports/webhooks';
-import type { AttemptResult, DeliveryJob } from '../store/webhook-record';
+import type { DeliveryJob } from '../store/webhook-job';
+import type { AttemptResult } from '../store/webhook-record';
 import { WebhookSender } from './send';
 import type { QuotaWords } from './slack-text';
 

@@ -1,7 +1,8 @@
 import { Agent, request } from 'undici';
 import { ANSWER_KEPT_BYTES } from '../../src/contract/webhook';
 import { SERVICE_VERSION } from '../version';
-import type { AttemptResult, DeliveryJob } from '../store/webhook-record';
+import type { DeliveryJob } from '../store/webhook-job';
+import type { AttemptResult } from '../store/webhook-record';
 import { signatureHeaders } from './signature';
 import { slackText, type QuotaWords } from './slack-text';
 import { guardedLookup, literalRefusal } from './url-safety';
@@ -16,6 +17,15 @@ export interface SenderOptions {
   /** The service's clock, Unix seconds: the attempt's time and the signature's timestamp. */
   now: () => number;
 }
+
+/**
+ * The secrets an attempt at `time` is signed with: the current one, then the one the last
+ * rotation replaced while it still signs.
+ */
+const signingSecrets = (job: DeliveryJob, time: number): string[] =>
+  job.previous && time < job.previous.valid_until
+    ? [job.secret, job.previous.secret]
+    : [job.secret];
 
 /** The body a receiver gets, and its headers: signed JSON, or Slack's {"text"} unsigned. */
 export function requestOf(
@@ -33,7 +43,10 @@ export function requestOf(
   const body = JSON.stringify(job.event);
   return {
     body,
-    headers: { ...common, ...signatureHeaders(job.secret, job.event.id, timestamp, body) },
+    headers: {
+      ...common,
+      ...signatureHeaders(signingSecrets(job, timestamp), job.event.id, timestamp, body),
+    },
   };
 }
 

@@ -95,7 +95,7 @@ export const WEBHOOK_OPERATIONS: readonly Operation[] = [
     resource: 'webhooks',
     summary: "Rotate an endpoint's signing secret",
     description:
-      'A new secret, whole in the answer (the only time it is shown); attempts from now on are signed with it.',
+      'A new secret, whole in the answer (the only time it is shown). Attempts are signed with it and, for 24 hours (until `previous_secret_valid_until`), with the previous one too, so receivers can move over; rotating again keeps only the secret it replaces.',
     auth: true,
     permission: 'webhooks.manage',
     params: webhookIdParamsSchema,

@@ -29,6 +29,11 @@ export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 /** The part of a receiver's answer kept with each attempt. */
 export const ANSWER_KEPT_BYTES = 2048;
+/**
+ * After a rotation the replaced secret signs each attempt too, this long, so a receiver still
+ * holding it accepts them until its owner has put the new one in.
+ */
+export const WEBHOOK_SECRET_GRACE_SECONDS = 86_400;
 
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
@@ -143,6 +148,13 @@ export const webhookSchema = z
       description:
         'The signing secret (whsec_…): whole only in the answers of create and rotate, masked elsewhere.',
     }),
+    previous_secret_valid_until: z
+      .number()
+      .int()
+      .nullable()
+      .meta({
+        description: `Unix seconds until which the secret replaced by the last rotation still signs every attempt too (${WEBHOOK_SECRET_GRACE_SECONDS / 3600} hours after it); null when none does. That secret is never answered.`,
+      }),
     created_time: z.number().int(),
     updated_time: z.number().int(),
     health: webhookHealthSchema,

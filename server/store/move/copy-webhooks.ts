@@ -23,6 +23,8 @@ const WEBHOOK_TABLES: ReadonlyArray<[string, Readonly<Record<string, string>>]> 
       failures_in_row: 'integer',
       failing_since: 'bigint',
       switched_off_time: 'bigint',
+      previous_secret_sealed: 'bytea',
+      previous_secret_valid_until: 'bigint',
     },
   ],
   [
@@ -67,7 +69,7 @@ const WEBHOOK_TABLES: ReadonlyArray<[string, Readonly<Record<string, string>>]> 
 ];
 
 /**
- * Copies the webhook endpoints (each secret passed through `reseal`), their events, deliveries
+ * Copies the webhook endpoints (each secret, and the one a rotation replaced, through `reseal`), their events, deliveries
  * and attempts with their ids, and how far the periodic look has gone, so what was still to send
  * is sent from PostgreSQL. How many endpoints.
  */
@@ -80,10 +82,10 @@ export async function copyWebhooks(
   for (const [table, columns] of WEBHOOK_TABLES) {
     const names = Object.keys(columns);
     const switches = names.flatMap((name, i) => (columns[name] === 'boolean' ? [i] : []));
-    const secret = names.indexOf('secret_sealed');
+    const secrets = ['secret_sealed', 'previous_secret_sealed'].map((name) => names.indexOf(name));
     const copied = await copyTable(source, target, table, columns, (row) =>
       row.map((value, i) => {
-        if (i === secret) return reseal(value as Buffer);
+        if (secrets.includes(i)) return value === null ? null : reseal(value as Buffer);
         return switches.includes(i) ? value === 1 : value;
       }),
     );

@@ -231,6 +231,7 @@ describe('moving from SQLite to PostgreSQL', () => {
       },
       OWNER,
     );
+    const rotated = (await sqlite.rotateWebhookSecret(hook.id, OWNER))!;
     const created = await sqlite.create(tokenCreateSchema.parse({ name: 'Watched' }), OWNER);
     await sqlite.update({ id: created.id, name: 'Watched still' }, OWNER);
     const [first] = await sqlite.claimDeliveries(NOW + 60, 1);
@@ -263,7 +264,11 @@ describe('moving from SQLite to PostgreSQL', () => {
     }).toEqual(before);
     const jobs = await postgres.claimDeliveries(NOW + 3_600, 10);
     expect(jobs.map((job) => job.event.type).sort()).toEqual(['token.created', 'token.updated']);
-    expect(jobs.every((job) => job.secret === hook.secret)).toBe(true);
+    // The secret the rotation replaced still signs beside the new one, for the same 24 hours.
+    for (const job of jobs) {
+      expect(job.secret).toBe(rotated.secret);
+      expect(job.previous).toEqual({ secret: hook.secret, valid_until: NOW + 86_400 });
+    }
   });
 
   it('refuses a target that holds tokens, options or usage figures, changing nothing', async () => {

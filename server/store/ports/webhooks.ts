@@ -8,7 +8,8 @@ import type {
   WebhookCreate,
   WebhookUpdate,
 } from '../../../src/contract/webhook';
-import type { AttemptResult, DeliveryJob } from '../webhook-record';
+import type { DeliveryJob } from '../webhook-job';
+import type { AttemptResult } from '../webhook-record';
 import type { Audited } from './audit';
 
 /**
@@ -23,7 +24,10 @@ export interface WebhookPort {
   /** Fields left out keep their values; null for an unknown id. */
   updateWebhook(patch: WebhookUpdate, audit?: Audited): Promise<Webhook | null>;
   removeWebhook(id: number, audit?: Audited): Promise<boolean>;
-  /** A new secret, whole in the answer; the old one signs nothing more. Null: no such endpoint. */
+  /**
+   * A new secret, whole in the answer; the one it replaces signs each attempt too for
+   * WEBHOOK_SECRET_GRACE_SECONDS, and an older one no more. Null: no such endpoint.
+   */
   rotateWebhookSecret(id: number, audit?: Audited): Promise<Webhook | null>;
   /** A webhook.test event delivered to this endpoint only, even switched off. */
   sendTestEvent(id: number, actor: AdminIdentity): Promise<Delivery | null>;
@@ -48,7 +52,8 @@ export interface WebhookOutboxPort {
   /**
    * The periodic look: refills that fell due (each its token.refilled), token.expired for expiries
    * passed since the last look, token.expiring for those now within AlertExpiringDays, each once
-   * per token and expiry, and events past their keeping deleted. Through indexes only.
+   * per token and expiry, events past their keeping deleted, and the secrets rotations replaced
+   * forgotten once they sign no more. Tokens and events are read through indexes only.
    */
   lookForTimedEvents(now: number): Promise<void>;
 }

@@ -2,7 +2,13 @@ import type pg from 'pg';
 import { TOKEN_EVENTS_MAX, type Delivery } from '../../../src/contract/webhook';
 import type { KeySeal } from '../key-seal';
 import type { WebhookPort } from '../ports/webhooks';
-import { newEndpointFields, patchedEndpoint, sealedSecret, webhookAudit } from '../webhook-changes';
+import {
+  newEndpointFields,
+  patchedEndpoint,
+  previousSecretUntil,
+  sealedSecret,
+  webhookAudit,
+} from '../webhook-changes';
 import type { AttemptRow, DeliveryRow, EndpointRow, EventRow } from '../webhook-record';
 import * as record from '../webhook-record';
 import { writeAudit } from './audit';
@@ -48,12 +54,13 @@ export function postgresWebhookEndpoints(
     (await query('SELECT 1 FROM webhook_endpoints WHERE id = $1', [id])).rows.length > 0;
 
   return {
-    webhooks: async () =>
-      (
-        await query<EndpointRow>(
-          `SELECT ${record.ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`,
-        )
-      ).rows.map((row) => record.webhookOf(row)),
+    async webhooks() {
+      const { rows } = await query<EndpointRow>(
+        `SELECT ${record.ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`,
+      );
+      const now = clock();
+      return rows.map((row) => record.webhookOf(row, now));
+    },
 
     createWebhook: (input, audit) =>
       transaction(async (client) => {
@@ -65,8 +72,10 @@ export function postgresWebhookEndpoints(
           secret_masked,
         ]);
         const row = rows[0]!;
-        if (audit) await writeAudit(client, audit, webhookAudit('webhook.create', null, row), now);
-        return record.webhookOf(row, secret);
+        if (audit) {
+          await writeAudit(client, audit, webhookAudit('webhook.create', null, row, now), now);
+        }
+        return record.webhookOf(row, now, secret);
       }),
 
     updateWebhook: (patch, audit) =>
@@ -75,13 +84,13 @@ export function postgresWebhookEndpoints(
         if (!row) return null;
         const now = clock();
         const next = patchedEndpoint(row, patch, now);
-        if (!next) return record.webhookOf(row);
+        if (!next) return record.webhookOf(row, now);
         const { rows } = await client.query<EndpointRow>(UPDATE, [next.id, ...fieldValues(next)]);
         const updated = rows[0]!;
         if (audit) {
-          await writeAudit(client, audit, webhookAudit('webhook.update', row, updated), now);
+          await writeAudit(client, audit, webhookAudit('webhook.update', row, updated, now), now);
         }
-        return record.webhookOf(updated);
+        return record.webhookOf(updated, now);
       }),
 
     removeWebhook: (id, audit) =>
@@ -92,7 +101,8 @@ export function postgresWebhookEndpoints(
         );
         const removed = rows[0];
         if (removed && audit) {
-          await writeAudit(client, audit, webhookAudit('webhook.delete', removed, null), clock());
+          const now = clock();
+          await writeAudit(client, audit, webhookAudit('webhook.delete', removed, null, now), now);
         }
         return removed !== undefined;
       }),
@@ -103,16 +113,18 @@ export function postgresWebhookEndpoints(
         if (!row) return null;
         const now = clock();
         const { secret, secret_sealed, secret_masked } = sealedSecret(seal);
+        // The secret replaced goes on signing until its time is up.
         const { rows } = await client.query<EndpointRow>(
-          `UPDATE webhook_endpoints SET secret_sealed = $2, secret_masked = $3, updated_time = $4
-            WHERE id = $1 RETURNING ${record.ENDPOINT_COLUMNS}`,
-          [id, secret_sealed, secret_masked, now],
+          `UPDATE webhook_endpoints SET previous_secret_sealed = secret_sealed,
+            previous_secret_valid_until = $5, secret_sealed = $2, secret_masked = $3,
+            updated_time = $4 WHERE id = $1 RETURNING ${record.ENDPOINT_COLUMNS}`,
+          [id, secret_sealed, secret_masked, now, previousSecretUntil(now)],
         );
         const rotated = rows[0]!;
         if (audit) {
-          await writeAudit(client, audit, webhookAudit('webhook.rotate', row, rotated), now);
+          await writeAudit(client, audit, webhookAudit('webhook.rotate', row, rotated, now), now);
         }
-        return record.webhookOf(rotated, secret);
+        return record.webhookOf(rotated, now, secret);
       }),
 
     sendTestEvent: (id, actor) =>

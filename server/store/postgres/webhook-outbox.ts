@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { KeySeal } from '../key-seal';
 import type { WebhookOutboxPort } from '../ports/webhooks';
-import type { AttemptResult, EndpointRow, JobRow } from '../webhook-record';
+import { JOB_COLUMNS, jobOf, type JobRow } from '../webhook-job';
+import type { AttemptResult, EndpointRow } from '../webhook-record';
 import * as record from '../webhook-record';
 import { EXPIRING_DAYS_OPTION, lookPlan, type LookMarks } from '../webhook-look';
 import { writeAudit } from './audit';
@@ -21,7 +22,7 @@ const CLAIM = `WITH due AS (
   claimed AS (
     UPDATE webhook_deliveries AS d SET lease_until = $3 FROM due WHERE d.id = due.id
     RETURNING d.*)
-  SELECT ${record.JOB_COLUMNS} FROM claimed AS d
+  SELECT ${JOB_COLUMNS} FROM claimed AS d
     JOIN webhook_endpoints AS e ON e.id = d.endpoint_id
     JOIN webhook_events AS ev ON ev.id = d.event_id
   ORDER BY d.next_attempt_time`;
@@ -75,7 +76,7 @@ export function postgresWebhookOutbox(
         await writeAudit(
           client,
           record.SWITCH_OFF_CONTEXT,
-          record.switchOffEntry(record.webhookOf(row)),
+          record.switchOffEntry(record.webhookOf(row, health.last_attempt_time)),
           health.last_attempt_time,
         );
       }
@@ -85,7 +86,7 @@ export function postgresWebhookOutbox(
   return {
     async claimDeliveries(now, limit) {
       const { rows } = await query<JobRow>(CLAIM, [now, limit, now + record.LEASE_SECONDS]);
-      return rows.map((row) => record.jobOf(row, open));
+      return rows.map((row) => jobOf(row, open));
     },
 
     async recordAttempts(results, schedule) {
@@ -169,6 +170,11 @@ export function postgresWebhookOutbox(
           [now - record.EVENT_RETENTION_SECONDS, record.PRUNE_BATCH],
         );
       });
+      await query(
+        `UPDATE webhook_endpoints SET previous_secret_sealed = NULL, previous_secret_valid_until = 0
+          WHERE previous_secret_valid_until BETWEEN 1 AND $1`,
+        [now],
+      );
     },
   };
 }

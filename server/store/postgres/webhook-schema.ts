@@ -19,6 +19,16 @@ const LOW_MARK = `(CASE WHEN NEW.quota_reset_period <> 'none' THEN NEW.quota_res
       ${ALERT_LOW_QUOTA_PERCENT})`;
 
 /**
+ * The migration after the webhooks': a rotation keeps the secret it replaces, sealed as the
+ * current one is, and until when it signs each attempt too (0: no such secret). The periodic look
+ * forgets it then.
+ */
+export const WEBHOOK_PREVIOUS_SECRETS = `
+  ALTER TABLE webhook_endpoints ADD COLUMN previous_secret_sealed BYTEA,
+    ADD COLUMN previous_secret_valid_until BIGINT NOT NULL DEFAULT 0;
+`;
+
+/**
  * Migration 17: webhooks (../webhook-record.ts tells the whole story). Events are written by
  * triggers in the transaction of what causes them, and each gets its deliveries there too.
  */

@@ -5,7 +5,7 @@ import { NAME_GRAMS_FUNCTION, nameGrams } from './name-grams';
 import { TOKEN_TALLIES } from './token-tallies';
 import { FILL_USAGE_DAYS } from '../usage-days-fill';
 import { MODELS, USAGE_HOLDS, USAGE_TOKENS } from './gateway-schema';
-import { WEBHOOKS } from './webhook-schema';
+import { WEBHOOK_PREVIOUS_SECRETS, WEBHOOKS } from './webhook-schema';
 
 /**
  * Ordering by expiry puts "never" (-1) after every date, which is what a person sorting by
@@ -188,6 +188,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   USAGE_HOLDS,
   USAGE_TOKENS,
   WEBHOOKS,
+  WEBHOOK_PREVIOUS_SECRETS,
 ];
 
 /**

@@ -2,7 +2,13 @@ import type Database from 'better-sqlite3';
 import { TOKEN_EVENTS_MAX, type Delivery } from '../../../src/contract/webhook';
 import type { KeySeal } from '../key-seal';
 import type { WebhookPort } from '../ports/webhooks';
-import { newEndpointFields, patchedEndpoint, sealedSecret, webhookAudit } from '../webhook-changes';
+import {
+  newEndpointFields,
+  patchedEndpoint,
+  previousSecretUntil,
+  sealedSecret,
+  webhookAudit,
+} from '../webhook-changes';
 import type { AttemptRow, DeliveryRow, EndpointRow, EventRow } from '../webhook-record';
 import * as record from '../webhook-record';
 import type { SqliteAudit } from './audit';
@@ -44,8 +50,10 @@ export function sqliteWebhookEndpoints(
     remove: db.prepare<[number], EndpointRow>(
       `DELETE FROM webhook_endpoints WHERE id = ? RETURNING ${record.ENDPOINT_COLUMNS}`,
     ),
-    rotate: db.prepare<[Buffer, string, number, number], EndpointRow>(
-      `UPDATE webhook_endpoints SET secret_sealed = ?, secret_masked = ?, updated_time = ?
+    // The secret replaced goes on signing until its time is up.
+    rotate: db.prepare<[number, Buffer, string, number, number], EndpointRow>(
+      `UPDATE webhook_endpoints SET previous_secret_sealed = secret_sealed,
+        previous_secret_valid_until = ?, secret_sealed = ?, secret_masked = ?, updated_time = ?
         WHERE id = ? RETURNING ${record.ENDPOINT_COLUMNS}`,
     ),
     testEvent: db
@@ -89,7 +97,10 @@ export function sqliteWebhookEndpoints(
   };
 
   return {
-    webhooks: async () => statements.all.all().map((row) => record.webhookOf(row)),
+    async webhooks() {
+      const now = clock();
+      return statements.all.all().map((row) => record.webhookOf(row, now));
+    },
 
     createWebhook: (input, audit) =>
       writes.run(() => {
@@ -99,8 +110,8 @@ export function sqliteWebhookEndpoints(
           ...bindable(newEndpointFields(input, now)),
           ...sealed,
         })!;
-        if (audit) auditLog.write(audit, webhookAudit('webhook.create', null, row), now);
-        return record.webhookOf(row, secret);
+        if (audit) auditLog.write(audit, webhookAudit('webhook.create', null, row, now), now);
+        return record.webhookOf(row, now, secret);
       }),
 
     updateWebhook: (patch, audit) =>
@@ -109,17 +120,18 @@ export function sqliteWebhookEndpoints(
         if (!row) return null;
         const now = clock();
         const next = patchedEndpoint(row, patch, now);
-        if (!next) return record.webhookOf(row);
+        if (!next) return record.webhookOf(row, now);
         const updated = statements.update.get(bindable(next))!;
-        if (audit) auditLog.write(audit, webhookAudit('webhook.update', row, updated), now);
-        return record.webhookOf(updated);
+        if (audit) auditLog.write(audit, webhookAudit('webhook.update', row, updated, now), now);
+        return record.webhookOf(updated, now);
       }),
 
     removeWebhook: (id, audit) =>
       writes.run(() => {
         const removed = statements.remove.get(id);
         if (removed && audit) {
-          auditLog.write(audit, webhookAudit('webhook.delete', removed, null), clock());
+          const now = clock();
+          auditLog.write(audit, webhookAudit('webhook.delete', removed, null, now), now);
         }
         return removed !== undefined;
       }),
@@ -130,9 +142,15 @@ export function sqliteWebhookEndpoints(
         if (!row) return null;
         const now = clock();
         const { secret, secret_sealed, secret_masked } = sealedSecret(seal);
-        const rotated = statements.rotate.get(secret_sealed, secret_masked, now, id)!;
-        if (audit) auditLog.write(audit, webhookAudit('webhook.rotate', row, rotated), now);
-        return record.webhookOf(rotated, secret);
+        const rotated = statements.rotate.get(
+          previousSecretUntil(now),
+          secret_sealed,
+          secret_masked,
+          now,
+          id,
+        )!;
+        if (audit) auditLog.write(audit, webhookAudit('webhook.rotate', row, rotated, now), now);
+        return record.webhookOf(rotated, now, secret);
       }),
 
     sendTestEvent: (id, actor) =>

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { KeySeal } from '../key-seal';
 import type { WebhookOutboxPort } from '../ports/webhooks';
-import type { AttemptResult, EndpointRow, JobRow } from '../webhook-record';
+import { JOB_COLUMNS, jobOf, type JobRow } from '../webhook-job';
+import type { AttemptResult, EndpointRow } from '../webhook-record';
 import * as record from '../webhook-record';
 import { EXPIRING_DAYS_OPTION, lookPlan, type LookMarks } from '../webhook-look';
 import type { SqliteAudit } from './audit';
@@ -36,7 +37,7 @@ export function sqliteWebhookOutbox(
 ): WebhookOutboxPort {
   const statements = {
     due: db.prepare<{ now: number; limit: number }, JobRow>(
-      `SELECT ${record.JOB_COLUMNS} ${DUE} ORDER BY d.next_attempt_time LIMIT @limit`,
+      `SELECT ${JOB_COLUMNS} ${DUE} ORDER BY d.next_attempt_time LIMIT @limit`,
     ),
     delivery: db.prepare<[number], { attempts: number; created_time: number; state: string }>(
       'SELECT attempts, created_time, state FROM webhook_deliveries WHERE id = ?',
@@ -69,6 +70,10 @@ export function sqliteWebhookOutbox(
     looked: db.prepare<[number, number]>(
       'UPDATE webhook_look SET expired_through = ?, expiring_through = ?',
     ),
+    forgetPreviousSecrets: db.prepare<[number]>(
+      `UPDATE webhook_endpoints SET previous_secret_sealed = NULL, previous_secret_valid_until = 0
+        WHERE previous_secret_valid_until BETWEEN 1 AND ?`,
+    ),
     prune: db.prepare<[number, number]>(
       `DELETE FROM webhook_events WHERE id IN (
         SELECT id FROM webhook_events WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
@@ -96,7 +101,7 @@ export function sqliteWebhookOutbox(
     if (switchOff) {
       auditLog.write(
         record.SWITCH_OFF_CONTEXT,
-        record.switchOffEntry(record.webhookOf(row)),
+        record.switchOffEntry(record.webhookOf(row, health.last_attempt_time)),
         health.last_attempt_time,
       );
     }
@@ -108,7 +113,7 @@ export function sqliteWebhookOutbox(
       const rows = statements.due.all({ now, limit: limit + leases.size });
       const claimed = rows.filter((row) => !leases.has(row.delivery_id)).slice(0, limit);
       for (const row of claimed) leases.set(row.delivery_id, now + record.LEASE_SECONDS);
-      return claimed.map((row) => record.jobOf(row, open));
+      return claimed.map((row) => jobOf(row, open));
     },
 
     recordAttempts: (results, schedule) =>
@@ -150,6 +155,7 @@ export function sqliteWebhookOutbox(
         if (expiring) statements.expiring.run({ now, ...expiring });
         statements.looked.run(marks.expired_through, marks.expiring_through);
         statements.prune.run(now - record.EVENT_RETENTION_SECONDS, record.PRUNE_BATCH);
+        statements.forgetPreviousSecrets.run(now);
       }),
   };
 }

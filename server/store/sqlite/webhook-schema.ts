@@ -19,6 +19,15 @@ const CROSSED_LOW = `(OLD.remain_quota * 100 >= ${LOW_MARK} AND NEW.remain_quota
 const CROSSED_ZERO = '(OLD.remain_quota > 0 AND NEW.remain_quota = 0)';
 
 /**
+ * Migration 17: a rotation keeps the secret it replaces, sealed as the current one is, and until
+ * when it signs each attempt too (0: no such secret). The periodic look forgets it then.
+ */
+export const WEBHOOK_PREVIOUS_SECRETS = `
+  ALTER TABLE webhook_endpoints ADD COLUMN previous_secret_sealed BLOB;
+  ALTER TABLE webhook_endpoints ADD COLUMN previous_secret_valid_until INTEGER NOT NULL DEFAULT 0;
+`;
+
+/**
  * Migration 16: webhooks (../webhook-record.ts tells the whole story). Events are written by
  * triggers in the transaction of what causes them, and each gets its deliveries there too.
  */

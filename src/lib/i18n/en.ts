@@ -485,7 +485,7 @@ export const en = {
   'explorer.about.deleteWebhook': 'Nothing more is sent to it; its delivery log goes with it.',
   'explorer.op.rotateWebhookSecret': "Rotate an endpoint's signing secret",
   'explorer.about.rotateWebhookSecret':
-    'A new secret, whole in the answer (the only time it is shown); attempts from now on are signed with it.',
+    'A new secret, whole in the answer (the only time it is shown). Attempts are signed with it and, for 24 hours (until `previous_secret_valid_until`), with the previous one too, so receivers can move over; rotating again keeps only the secret it replaces.',
   'explorer.op.sendTestEvent': 'Send a test event',
   'explorer.about.sendTestEvent':
     'A webhook.test event to this endpoint only, even switched off; the answer is its delivery, whose attempts the log shows.',
@@ -1001,6 +1001,9 @@ export const en = {
   'webhooks.secretWarning':
     "Copy the signing secret now: it is not shown again. Receivers verify each event's signature with it.",
   'webhooks.secretLabel': 'Signing secret of {url}',
+  'webhooks.previousSecretWorks':
+    'The previous secret keeps working for {hours} hours, until {time}: each event is signed with both meanwhile.',
+  'webhooks.previousSecretUntil': 'Previous secret still works until {time}',
   'webhooks.test': 'Send test event',
   'webhooks.testNamed': 'Send a test event to {url}',
   'webhooks.testSent': 'Test event sent: its delivery is in the log.',

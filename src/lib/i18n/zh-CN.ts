@@ -450,7 +450,7 @@ export const zhCN: Messages = {
   'explorer.about.deleteWebhook': '不再向其发送任何内容；其投递记录一并删除。',
   'explorer.op.rotateWebhookSecret': '轮换端点的签名密钥',
   'explorer.about.rotateWebhookSecret':
-    '新的密钥完整地出现在应答中（仅此一次）；此后的尝试都用它签名。',
+    '新的密钥完整地出现在应答中（仅此一次）。此后的尝试都用它签名，并在 24 小时内（直到 `previous_secret_valid_until`）同时用上一个密钥签名，让接收方有时间换用新密钥；再次轮换时只保留被它替换的那个密钥。',
   'explorer.op.sendTestEvent': '发送测试事件',
   'explorer.about.sendTestEvent':
     '仅向此端点发送一个 webhook.test 事件，即使端点已停用；应答是这次投递，其尝试见投递记录。',
@@ -941,6 +941,9 @@ export const zhCN: Messages = {
   'webhooks.rotatedTitle': '新的签名密钥',
   'webhooks.secretWarning': '请立即复制签名密钥：它不会再显示。接收方用它验证每个事件的签名。',
   'webhooks.secretLabel': '{url} 的签名密钥',
+  'webhooks.previousSecretWorks':
+    '上一个密钥在 {hours} 小时内（{time} 之前）仍然有效：在此期间每个事件同时用两个密钥签名。',
+  'webhooks.previousSecretUntil': '上一个密钥在 {time} 之前仍然有效',
   'webhooks.test': '发送测试事件',
   'webhooks.testNamed': '向 {url} 发送测试事件',
   'webhooks.testSent': '已发送测试事件：投递记录中可以看到它。',

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Webhook } from '../../../contract/webhook';
 import { useI18n } from '../../../components/i18n';
 import { useNow } from '../../../components/use-now';
+import { formatDateTime } from '../../../lib/time';
 import { WebhookHealth } from './webhook-health';
 import { PlainList } from '../../../components/plain-list';
 
@@ -24,7 +25,7 @@ export function WebhookList({
   onRotate: (webhook: Webhook) => void;
   onDelete: (webhook: Webhook) => void;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const now = useNow();
   return (
     <PlainList gap="xs" aria-label={t('webhooks.list')}>
@@ -44,6 +45,14 @@ export function WebhookList({
               <Group gap="xs" wrap="wrap">
                 <WebhookHealth webhook={webhook} now={now} />
               </Group>
+              {webhook.previous_secret_valid_until !== null &&
+                webhook.previous_secret_valid_until > now && (
+                  <Text size="xs" c="dimmed">
+                    {t('webhooks.previousSecretUntil', {
+                      time: formatDateTime(webhook.previous_secret_valid_until, locale),
+                    })}
+                  </Text>
+                )}
               <Group gap="xs" wrap="wrap">
                 <Badge variant="outline" color="gray" tt="none">
                   {t(

@@ -5,12 +5,14 @@ import type { AdminIdentity } from '../../../contract/admin-key';
 import type { Webhook, WebhookHealth } from '../../../contract/webhook';
 import { fakeServer, ok, SERVICE_STATUS } from '../../../test-support/fake-server';
 import { renderWithProviders } from '../../../test-support/render-with-providers';
+import { formatDateTime } from '../../../lib/time';
 import SettingsDrawer from '../settings-drawer';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const NOW = Math.floor(Date.now() / 1000);
 const SECRET = `whsec_${'A'.repeat(32)}`;
+const ROTATED = `whsec_${'B'.repeat(32)}`;
 const quiet: WebhookHealth = {
   last_attempt_time: 0,
   last_status_code: null,
@@ -27,6 +29,7 @@ const endpoint = (id: number, fields: Partial<Webhook>): Webhook => ({
   format: 'standard',
   enabled: true,
   secret: 'whsec_…AAAA',
+  previous_secret_valid_until: null,
   created_time: NOW - 3_600,
   updated_time: NOW - 3_600,
   health: quiet,
@@ -62,6 +65,11 @@ function openSettings(identity?: AdminIdentity) {
       const created = endpoint(4, { ...(body as Partial<Webhook>), secret: SECRET });
       hooks = [...hooks, { ...created, secret: 'whsec_…AAAA' }];
       return ok(created);
+    },
+    'POST /api/webhook/1/rotate': () => {
+      const rotated = { ...billing, secret: ROTATED, previous_secret_valid_until: NOW + 86_400 };
+      hooks = hooks.map((hook) => (hook.id === 1 ? { ...rotated, secret: 'whsec_…BBBB' } : hook));
+      return ok(rotated);
     },
   });
   const view = renderWithProviders(<SettingsDrawer onClose={() => undefined} />, {
@@ -116,6 +124,28 @@ describe('Settings → Webhooks', () => {
       enabled: true,
       events: ['token.quota_low'],
     });
+  });
+
+  it('rotates a secret, saying until when the previous one keeps working, there and on its card', async () => {
+    const { user } = openSettings();
+    const region = await section();
+    const until = formatDateTime(NOW + 86_400, 'en-US');
+    await user.click(
+      await within(region).findByRole('button', {
+        name: 'Rotate the signing secret of https://hooks.example.com/1',
+      }),
+    );
+    const shown = await screen.findByRole('dialog', { name: 'New signing secret' });
+    expect(within(shown).getByTestId('new-key')).toHaveTextContent(ROTATED);
+    expect(within(shown).getByRole('status')).toHaveTextContent(
+      `The previous secret keeps working for 24 hours, until ${until}: each event is signed with both meanwhile.`,
+    );
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    const [first, second] = within(region).getAllByRole('listitem');
+    await waitFor(() =>
+      expect(first).toHaveTextContent(`Previous secret still works until ${until}`),
+    );
+    expect(second).not.toHaveTextContent('Previous secret');
   });
 
   it('lets a viewer read the endpoints and their logs, and change nothing', async () => {
