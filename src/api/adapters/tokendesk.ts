@@ -13,14 +13,18 @@ import { tokendeskWebhooks } from './tokendesk-webhooks';
 /** The models' schemas load with the screen that shows them, not with every session. */
 const modelContract = () => import('../../contract/model');
 
+/**
+ * How long search waits after the last key. Searching is an indexed query here, answered in
+ * milliseconds: a short pause is enough for a word typed to cost one request, not one per letter.
+ */
+export const SEARCH_PAUSE_MS = 250;
+
 /** This project's own token service: paging with totals, masked keys with reveal, partial updates. */
 export function tokendeskBackend(client: ApiClient): TokenBackend {
   return {
     kind: 'tokendesk',
     pageSizes: [10, 20, 50, 100],
-    // Searching is an indexed query here, answered in milliseconds: a short pause is enough for
-    // a word typed to cost one request, not one per letter.
-    searchDelayMs: 250,
+    searchDelayMs: SEARCH_PAUSE_MS,
     list: async (params) => {
       const page = await client.request('GET', '/api/token/', {
         query: { ...params },
