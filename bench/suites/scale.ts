@@ -99,6 +99,18 @@ async function scaleOn(engine: EngineName, context: BenchContext): Promise<Suite
           note: `p50 ${ms(median(listing.verifyMs))}; ${listing.verifyMs.length} verifies of 50 keys, with and without sk-, a model given; store.verify called directly`,
         },
       ),
+      ...(listing.roundTripMs.length > 0
+        ? [
+            info(
+              section,
+              'the store’s ping (SELECT 1), after each verify (p99)',
+              ms(percentile(listing.roundTripMs, 99)),
+              {
+                note: `p50 ${ms(median(listing.roundTripMs))}; the round trip alone, which every verify makes: the floor of the row above, in the same moments`,
+              },
+            ),
+          ]
+        : []),
       atMost(
         section,
         'usage figures of one token, 90 days by day (p95)',

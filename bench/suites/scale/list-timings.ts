@@ -55,6 +55,11 @@ export interface ListTimings {
   keySearch: Timing[];
   /** Milliseconds of each verify (cost 0) of a stored key. */
   verifyMs: number[];
+  /**
+   * On PostgreSQL, the store's ping (`SELECT 1` through the same pool) after each verify: the
+   * round trip alone, the floor of any verify, in the same moments.
+   */
+  roundTripMs: number[];
   summaryMs: number[];
   total: number;
 }
@@ -116,11 +121,17 @@ export async function measureListing(database: BenchDatabase): Promise<ListTimin
     }
     await store.verify({ key: verifyKeys[0]!, cost: 0 });
     const verifyMs: number[] = [];
+    const roundTripMs: number[] = [];
     for (let i = 0; i < VERIFIES; i += 1) {
       const key = verifyKeys[i % verifyKeys.length]!;
-      const started = performance.now();
+      let started = performance.now();
       await store.verify({ key: i % 2 === 0 ? `sk-${key}` : key, model: 'gpt-4o-mini', cost: 0 });
       verifyMs.push(performance.now() - started);
+      if (database.engine === 'postgres') {
+        started = performance.now();
+        await store.ping();
+        roundTripMs.push(performance.now() - started);
+      }
     }
 
     const summaryMs: number[] = [];
@@ -130,7 +141,7 @@ export async function measureListing(database: BenchDatabase): Promise<ListTimin
       await store.summary(everyToken);
       summaryMs.push(performance.now() - started);
     }
-    return { byOrder, nameSearch, keySearch, verifyMs, summaryMs, total };
+    return { byOrder, nameSearch, keySearch, verifyMs, roundTripMs, summaryMs, total };
   } finally {
     await store.close();
   }
