@@ -37,13 +37,27 @@ export function connectPostgres(
   // An idle connection the server drops (a restart) must not end the process; the next query
   // opens a new one.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  // A connection taken from the pool has no listener of the pool's: one the server ends between
+  // two statements (a restart, the database dropped) would end the process. Its next statement
+  // fails instead, and the work rolls back.
+  const lostWhileTaken = (error: Error) =>
+    console.error('PostgreSQL connection lost during a transaction:', error.message);
+  const take = async () => {
+    const client = await pool.connect();
+    client.on('error', lostWhileTaken);
+    return client;
+  };
+  const giveBack = (client: pg.PoolClient, destroy = false) => {
+    client.removeListener('error', lostWhileTaken);
+    client.release(destroy);
+  };
 
   const ready = (async () => {
-    const client = await pool.connect();
+    const client = await take();
     try {
       await migrate(client);
     } finally {
-      client.release();
+      giveBack(client);
     }
   })();
   ready.catch(() => {});
@@ -59,17 +73,17 @@ export function connectPostgres(
     begin = 'BEGIN',
   ): Promise<T> => {
     await ready;
-    const client = await pool.connect();
+    const client = await take();
     try {
       await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
-      client.release();
+      giveBack(client);
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       // Not back into the pool: the connection may be the reason it failed.
-      client.release(true);
+      giveBack(client, true);
       throw error;
     }
   };
