@@ -325,6 +325,30 @@ describe('several instances on one PostgreSQL database', () => {
     expect((await call(b!, 'POST', '/api/token/', { name: 'After' })).status).toBe(200);
   }, 60_000);
 
+  it('serve again after the database ends every connection, as a restart does, even in the middle of writes', async () => {
+    const url = await newTestDatabaseUrl();
+    const [a] = await startInstances(url, 1);
+    const name = new URL(url).pathname.slice(1);
+    // Writes under way while the connections end: some fail, none takes the process down.
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      call(a!, 'POST', '/api/token/', { name: `During ${i}` }).catch(() => null),
+    );
+    await connectForTests(url, (client) =>
+      client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      ),
+    );
+    await Promise.all(writes);
+    let health = 0;
+    for (let tries = 0; tries < 50 && health !== 200; tries += 1) {
+      health = (await fetch(`${a!.url}/healthz`)).status;
+      if (health !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(health).toBe(200);
+    expect((await call(a!, 'POST', '/api/token/', { name: 'After' })).status).toBe(200);
+  });
+
   it('answer /healthz 503 while the database does not, and exit 1 with one line when it is unreachable at start', async () => {
     const url = await newTestDatabaseUrl();
     const [a] = await startInstances(url, 1);
