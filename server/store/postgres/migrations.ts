@@ -7,7 +7,7 @@ import { tokenTallies } from './token-tallies';
 import { USAGE_DAYS, USAGE_HOURS, USAGE_RANKS_WITH_TOKENS } from './usage-schema';
 import { MODELS, USAGE_HOLDS, USAGE_TOKENS } from './gateway-schema';
 import { VERIFY_FUNCTION } from './verify-function';
-import { WEBHOOK_PREVIOUS_SECRETS, WEBHOOKS } from './webhook-schema';
+import { EVENTS_ONLY_WHEN_EXPIRING, WEBHOOK_PREVIOUS_SECRETS, WEBHOOKS } from './webhook-schema';
 
 /** Rows the kept total is spread over (migration 2). */
 const COUNT_SHARDS = 16;
@@ -218,6 +218,7 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   WEBHOOKS,
   USAGE_RANKS_WITH_TOKENS,
   WEBHOOK_PREVIOUS_SECRETS,
+  EVENTS_ONLY_WHEN_EXPIRING,
 ];
 
 export const PG_SCHEMA_VERSION = PG_MIGRATIONS.length;

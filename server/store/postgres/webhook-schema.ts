@@ -19,6 +19,50 @@ const LOW_MARK = `(CASE WHEN NEW.quota_reset_period <> 'none' THEN NEW.quota_res
       ${ALERT_LOW_QUOTA_PERCENT})`;
 
 /**
+ * The audit's trigger function that makes each change of a token an event, and token.expiring at
+ * once for an expiry the periodic look has passed already. `onlyWhenExpiring`: the look-up of
+ * that is made only for an expiry still ahead, not for every change (migration 20).
+ */
+const auditTokenEvents = (
+  verb: 'CREATE FUNCTION' | 'CREATE OR REPLACE FUNCTION',
+  onlyWhenExpiring: boolean,
+) => {
+  const expiring = `INSERT INTO webhook_events (type, token_id, created_at, token, once_key)
+      SELECT 'token.expiring', NEW.token_id, NEW.time, NEW.after::text,
+        'token.expiring:' || NEW.token_id || ':' || (NEW.after ->> 'expired_time')
+      FROM webhook_look
+      WHERE (NEW.after ->> 'expired_time')::bigint > NEW.time
+        AND (NEW.after ->> 'expired_time')::bigint <= expiring_through
+      ON CONFLICT (once_key) DO NOTHING;`;
+  const when = onlyWhenExpiring
+    ? `NEW.action IN ('token.create', 'token.update')
+      AND (NEW.after ->> 'expired_time')::bigint > NEW.time`
+    : `NEW.action IN ('token.create', 'token.update')`;
+  return `${verb} audit_token_events() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF current_setting('tokendesk.loading', true) = 'on' THEN RETURN NULL; END IF;
+    INSERT INTO webhook_events (type, token_id, created_at, token, previous, actor)
+    VALUES (${changeEventType('NEW.action')}, NEW.token_id, NEW.time,
+      coalesce(NEW.after, NEW.before)::text,
+      CASE WHEN NEW.action = 'token.update' THEN NEW.before::text END,
+      json_build_object('id', NEW.actor_id, 'name', NEW.actor_name, 'role', NEW.actor_role)::text);
+    IF ${when} THEN
+      ${expiring}
+    END IF;
+    RETURN NULL;
+  END $$;`;
+};
+
+/**
+ * Migration 20: a change of a token that never expires, or whose expiry is past, no longer looks
+ * for a token.expiring to write. That look cost a PostgreSQL create about a tenth of its time
+ * (creates a second in-process, 32 at once: 2,660 with it, 2,910 without).
+ */
+export const EVENTS_ONLY_WHEN_EXPIRING = `
+  ${auditTokenEvents('CREATE OR REPLACE FUNCTION', true)}
+`;
+
+/**
  * The migration after the webhooks': a rotation keeps the secret it replaces, sealed as the
  * current one is, and until when it signs each attempt too (0: no such secret). The periodic look
  * forgets it then.
@@ -117,25 +161,7 @@ export const WEBHOOKS = `
 
   -- Every change of a token the audit records is an event; one that sets an expiry the look has
   -- passed already is token.expiring at once. A load of past records (tokendesk.loading) is not.
-  CREATE FUNCTION audit_token_events() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    IF current_setting('tokendesk.loading', true) = 'on' THEN RETURN NULL; END IF;
-    INSERT INTO webhook_events (type, token_id, created_at, token, previous, actor)
-    VALUES (${changeEventType('NEW.action')}, NEW.token_id, NEW.time,
-      coalesce(NEW.after, NEW.before)::text,
-      CASE WHEN NEW.action = 'token.update' THEN NEW.before::text END,
-      json_build_object('id', NEW.actor_id, 'name', NEW.actor_name, 'role', NEW.actor_role)::text);
-    IF NEW.action IN ('token.create', 'token.update') THEN
-      INSERT INTO webhook_events (type, token_id, created_at, token, once_key)
-      SELECT 'token.expiring', NEW.token_id, NEW.time, NEW.after::text,
-        'token.expiring:' || NEW.token_id || ':' || (NEW.after ->> 'expired_time')
-      FROM webhook_look
-      WHERE (NEW.after ->> 'expired_time')::bigint > NEW.time
-        AND (NEW.after ->> 'expired_time')::bigint <= expiring_through
-      ON CONFLICT (once_key) DO NOTHING;
-    END IF;
-    RETURN NULL;
-  END $$;
+  ${auditTokenEvents('CREATE FUNCTION', false)}
   CREATE TRIGGER audit_token_events AFTER INSERT ON audit
     FOR EACH ROW WHEN (NEW.action IN (${CHANGE_ACTIONS})) EXECUTE FUNCTION audit_token_events();
 
