@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -39,18 +39,23 @@ test.afterEach(async () => {
   await new Promise((closed) => receiver.close(closed));
 });
 
-test('an owner adds a Slack-compatible endpoint, sends a test event and sees it arrive', async ({
-  page,
-  request,
-}) => {
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/slack`;
+/** Signed in as the owner, Settings → Webhooks with the form to add an endpoint open. */
+async function openAddEndpoint(page: Page) {
   await connected(page, own.url, own.adminKey);
   await page.getByRole('button', { name: 'Settings' }).click();
   const webhooks = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', {
     name: 'Webhooks',
   });
   await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
-  const form = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+  return { webhooks, form: page.getByRole('dialog', { name: 'Add a webhook endpoint' }) };
+}
+
+test('an owner adds a Slack-compatible endpoint, sends a test event and sees it arrive', async ({
+  page,
+  request,
+}) => {
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/slack`;
+  const { webhooks, form } = await openAddEndpoint(page);
   await form.getByRole('button', { name: 'Add endpoint' }).click();
   await expect(form.getByText('Enter an http or https address')).toBeVisible();
   await form.getByLabel('URL').fill(url);
@@ -118,13 +123,7 @@ test('an owner rotates a signing secret and the previous one keeps working for 2
   page,
 }) => {
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/signed`;
-  await connected(page, own.url, own.adminKey);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const webhooks = page.getByRole('dialog', { name: 'Settings' }).getByRole('region', {
-    name: 'Webhooks',
-  });
-  await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
-  const form = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
+  const { webhooks, form } = await openAddEndpoint(page);
   await form.getByLabel('URL').fill(url);
   await form.getByRole('button', { name: 'Add endpoint' }).click();
   const added = page.getByRole('dialog', { name: 'Endpoint added' });
