@@ -2,26 +2,16 @@
  * No event lost: changes made while the receiver is down, the service SIGKILLed, and every one of
  * them delivered once the service runs again and the receiver answers.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, killLaunched, launchService, type RunningService } from '../test-process';
-import { makeTempDir, serviceDatabaseEnv, testEngine } from '../test-support';
-import { startReceiver, verified, type TestReceiver } from './test-receiver';
+import { describe, expect, it } from 'vitest';
+import { adminCall, launchService, type RunningService } from '../test-process';
+import { serviceDatabaseEnv, testEngine } from '../test-support';
+import { launchedWithReceiver, startReceiver, verified } from './test-receiver';
 
 const ADMIN_KEY = 'webhook-crash-admin-key';
 const CHANGES = 50;
 
-let root: string;
-let receiver: TestReceiver | undefined;
-beforeAll(() => {
-  root = makeTempDir('tokendesk-webhook-crash-');
-});
-afterEach(async () => {
-  killLaunched();
-  await receiver?.close();
-});
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const files = launchedWithReceiver('tokendesk-webhook-crash-');
 
 const call = (service: RunningService, method: string, path: string, body?: unknown) =>
   adminCall(service, ADMIN_KEY, method, path, body);
@@ -33,7 +23,7 @@ describe(`webhooks through a crash on ${testEngine()}`, () => {
     const { port, url } = placeholder;
     await placeholder.close();
     const env = {
-      ...(await serviceDatabaseEnv(join(root, 'data'))),
+      ...(await serviceDatabaseEnv(join(files.root, 'data'))),
       ADMIN_KEY,
       WEBHOOK_ALLOW_PRIVATE: '1',
     };
@@ -52,9 +42,9 @@ describe(`webhooks through a crash on ${testEngine()}`, () => {
     service.child.kill('SIGKILL');
     await service.exited;
 
-    receiver = await startReceiver(port);
+    files.receiver = await startReceiver(port);
     service = await launchService(env).listening;
-    const arrived = await receiver.waitFor(CHANGES, () => true, 60_000);
+    const arrived = await files.receiver.waitFor(CHANGES, () => true, 60_000);
     const tokens = arrived.map(
       (request) => (verified(request, hook.secret).data.token as { id: number }).id,
     );

@@ -2,38 +2,28 @@
  * Two instances on one PostgreSQL database share the deliveries: each event reaches the receiver
  * once, whichever instance made it and whichever sent it.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminCall, killLaunched, launchService, type RunningService } from '../test-process';
-import { makeTempDir, newTestDatabaseUrl, TEST_SECRET } from '../test-support';
-import { startReceiver, verified, type TestReceiver } from './test-receiver';
+import { describe, expect, it } from 'vitest';
+import { adminCall, launchService, type RunningService } from '../test-process';
+import { newTestDatabaseUrl, TEST_SECRET } from '../test-support';
+import { launchedWithReceiver, startReceiver, verified } from './test-receiver';
 
 const ADMIN_KEY = 'webhook-instances-admin-key';
 const EVENTS = 200;
 
-let root: string;
-let receiver: TestReceiver | undefined;
-beforeAll(() => {
-  root = makeTempDir('tokendesk-webhook-instances-');
-});
-afterEach(async () => {
-  killLaunched();
-  await receiver?.close();
-});
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const files = launchedWithReceiver('tokendesk-webhook-instances-');
 
 const call = (service: RunningService, method: string, path: string, body?: unknown) =>
   adminCall(service, ADMIN_KEY, method, path, body);
 
 describe('webhooks from two PostgreSQL instances', () => {
   it(`deliver each of ${EVENTS} events once`, async () => {
-    receiver = await startReceiver();
+    files.receiver = await startReceiver();
     const env = {
       DATABASE_URL: await newTestDatabaseUrl(),
       ADMIN_KEY,
       TOKENDESK_SECRET: TEST_SECRET,
-      DATA_DIR: join(root, 'unused'),
+      DATA_DIR: join(files.root, 'unused'),
       WEBHOOK_ALLOW_PRIVATE: '1',
     };
     const instances = await Promise.all([
@@ -41,7 +31,7 @@ describe('webhooks from two PostgreSQL instances', () => {
       launchService(env).listening,
     ]);
     const hook = (await call(instances[0]!, 'POST', '/api/webhook/', {
-      url: receiver.url,
+      url: files.receiver.url,
       events: ['token.created'],
     })) as { secret: string };
     await Promise.all(
@@ -49,10 +39,10 @@ describe('webhooks from two PostgreSQL instances', () => {
         call(instances[i % 2]!, 'POST', '/api/token/', { name: `Shared ${i}` }),
       ),
     );
-    await receiver.waitFor(EVENTS);
+    await files.receiver.waitFor(EVENTS);
     // Time for a second delivery of any of them to arrive, were there one.
     await new Promise((done) => setTimeout(done, 1_500));
-    const ids = receiver.received.map((request) => verified(request, hook.secret).id);
+    const ids = files.receiver.received.map((request) => verified(request, hook.secret).id);
     expect(ids).toHaveLength(EVENTS);
     expect(new Set(ids).size).toBe(EVENTS);
   }, 60_000);

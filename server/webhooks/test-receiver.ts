@@ -1,7 +1,11 @@
 /** For tests: a webhook receiver on a port of its own, recording what it is sent. */
+import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { killLaunched } from '../test-process';
+import { makeTempDir } from '../test-support';
 
 export interface Received {
   headers: IncomingMessage['headers'];
@@ -100,4 +104,28 @@ export function verified(
     ]),
   );
   return new Webhook(secret).verify(request.body, headers) as ReturnType<typeof verified>;
+}
+
+/**
+ * For a test file that launches the service beside a receiver: a temporary folder for the file;
+ * after each test the launched services are killed and the receiver set here is closed.
+ */
+export function launchedWithReceiver(prefix: string): {
+  root: string;
+  receiver: TestReceiver | undefined;
+} {
+  const fixture: { root: string; receiver: TestReceiver | undefined } = {
+    root: '',
+    receiver: undefined,
+  };
+  beforeAll(() => {
+    fixture.root = makeTempDir(prefix);
+  });
+  afterEach(async () => {
+    killLaunched();
+    await fixture.receiver?.close();
+    fixture.receiver = undefined;
+  });
+  afterAll(() => rmSync(fixture.root, { recursive: true, force: true }));
+  return fixture;
 }

@@ -1,4 +1,5 @@
 import { OWNER_IDENTITY } from '../../../src/contract/admin-key';
+import { tokenCreateSchema } from '../../../src/contract/token';
 import { openBenchStore, type BenchDatabase } from '../../lib/engine';
 
 /** Creates written at once: their commits share a sync. */
@@ -21,17 +22,7 @@ export async function writeBacklog(database: BenchDatabase, url: string, count: 
       await Promise.all(
         Array.from({ length: Math.min(TOGETHER, count - made) }, (_, i) =>
           store.create(
-            {
-              name: `Backlog ${made + i}`,
-              remain_quota: 1_000_000,
-              expired_time: -1,
-              unlimited_quota: false,
-              models: '',
-              subnet: '',
-              quota_reset_period: 'none',
-              quota_reset_amount: 0,
-              rpm_limit: 0,
-            },
+            tokenCreateSchema.parse({ name: `Backlog ${made + i}`, remain_quota: 1_000_000 }),
             audit,
           ),
         ),
