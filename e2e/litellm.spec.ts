@@ -69,6 +69,13 @@ test.describe('managing tokens on LiteLLM', () => {
   });
 
   const stored = (alias: string) => emulator.keys().find((key) => key.key_alias === alias);
+  /** Signed in, with the edit form of seed 01 (on the second page) open. */
+  const editSeed01 = async (page: Page) => {
+    await connect(page, service.url);
+    await nextPage(page);
+    await rowOf(page, 'seed 01').getByRole('button', { name: 'Edit' }).click();
+    return page.getByRole('dialog', { name: 'Edit token' });
+  };
 
   test('connects, lists with paging and searches as one types', async ({ page }) => {
     // Detected: /api/status is FastAPI's 404, and proxy mode forwards LiteLLM's key list.
@@ -142,10 +149,7 @@ test.describe('managing tokens on LiteLLM', () => {
     page,
   }) => {
     const before = stored('seed 01')!;
-    await connect(page, service.url);
-    await nextPage(page);
-    await rowOf(page, 'seed 01').getByRole('button', { name: 'Edit' }).click();
-    const form = page.getByRole('dialog', { name: 'Edit token' });
+    const form = await editSeed01(page);
     await expect(form.getByRole('textbox', { name: 'Tokens per minute' })).toHaveValue('90000');
     await form.getByLabel('Name').fill('renamed 01');
     await form.getByRole('button', { name: 'Save changes' }).click();
@@ -162,10 +166,7 @@ test.describe('managing tokens on LiteLLM', () => {
     page,
   }) => {
     const before = stored('seed 01')!;
-    await connect(page, service.url);
-    await nextPage(page);
-    await rowOf(page, 'seed 01').getByRole('button', { name: 'Edit' }).click();
-    const form = page.getByRole('dialog', { name: 'Edit token' });
+    const form = await editSeed01(page);
     await expect(form.getByLabel('Allowed models')).toHaveValue('gpt-4o,gpt-4o-mini');
     // $10 budget, $1.50 spent: $8.50 left; $4 left makes a budget of $5.50.
     await expect(form.getByRole('textbox', { name: 'Quota' })).toHaveValue('8.5');
