@@ -69,11 +69,16 @@ async function main(): Promise<void> {
     const lastId = newest.items[0]?.id ?? 0;
     if (usageDays > 0) {
       if (lastId === 0) throw new Error('there are no tokens to add usage figures to');
+      const regulars = await readRegulars(store, lastId);
       let rows = 0;
-      for (const day of usageSums(await readRegulars(store, lastId), usageDays, now)) {
-        await store.addUsage(day);
-        rows += day.length;
+      // A day at a time, counted as it goes: the month is never whole in memory.
+      function* days() {
+        for (const day of usageSums(regulars, usageDays, now)) {
+          rows += day.length;
+          yield day;
+        }
       }
+      await store.addUsage(days());
       console.log(
         `Added ${usageDays} days of usage figures (${rows.toLocaleString('en')} hourly sums) in ${elapsed()}`,
       );

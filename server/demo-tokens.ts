@@ -61,6 +61,6 @@ export async function addDemoDataIfEmpty(
     const id = ids.get(token.name);
     return id === undefined ? [] : [{ ...token, id }];
   });
-  await store.addUsage(demoUsage(withIds, now));
+  await store.addUsage([demoUsage(withIds, now)]);
   return added;
 }

@@ -161,7 +161,7 @@ beforeEach(async () => {
   await handle.store.insertMany(records);
   names = new Map(records.map((record, i) => [i + 1, record.name]));
   sums = pastSums();
-  await handle.store.addUsage(sums);
+  await handle.store.addUsage([sums]);
 });
 
 afterEach(async () => {
@@ -209,7 +209,7 @@ describe('usage figures by the day', () => {
       names.set(sum.token_id, record.name);
     }
     sums.push(...level);
-    await handle.store.addUsage(level);
+    await handle.store.addUsage([level]);
     const answer = (await read(month))!.top_tokens!;
     expect(answer).toEqual(expected(sums, names, month).top_tokens);
     expect(answer.map((top) => top.name)).toContain('Level 0');
@@ -232,7 +232,7 @@ describe('usage figures by the day', () => {
       }
     }
     sums.push(...added);
-    await handle.store.addUsage(added);
+    await handle.store.addUsage([added]);
     const answer = (await read(month))!.top_tokens!;
     expect(answer[0]).toEqual({ token_id: 1, name: 'Token 1', requests: 30, quota: 150_000 });
     expect(answer).toEqual(expected(sums, names, month).top_tokens);
@@ -250,7 +250,7 @@ describe('usage figures by the day', () => {
       }
     }
     sums.push(...added);
-    await handle.store.addUsage(added);
+    await handle.store.addUsage([added]);
     expect(await read(month)).toEqual(expected(sums, names, month));
   });
 
@@ -269,7 +269,7 @@ describe('usage figures by the day', () => {
       for (let id = 71; id <= 95; id += 1) added.push(sumOf(id, hour, '', 'VALID', 1, 900));
     }
     sums.push(...added);
-    await handle.store.addUsage(added);
+    await handle.store.addUsage([added]);
     const answer = (await read(month))!.top_tokens!;
     expect(answer.map((top) => top.token_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(answer).toEqual(expected(sums, names, month).top_tokens);
@@ -288,7 +288,7 @@ describe('usage figures by the day', () => {
     }
     added.push(sumOf(1, start + DAY + 12 * HOUR, 'gpt-4o', 'VALID', 1, 990));
     sums.push(...added);
-    await handle.store.addUsage(added);
+    await handle.store.addUsage([added]);
     const answer = (await read(month))!.top_tokens!;
     expect(answer[0]).toEqual({ token_id: 1, name: 'Token 1', requests: 1, quota: 990 });
     expect(answer).toEqual(expected(sums, names, month).top_tokens);
@@ -306,7 +306,7 @@ describe('usage figures by the day', () => {
       }
     }
     sums.push(...added);
-    await handle.store.addUsage(added);
+    await handle.store.addUsage([added]);
     const answer = (await read(month))!.top_tokens!;
     expect(answer.map((top) => top.token_id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(answer).toEqual(expected(sums, names, month).top_tokens);
@@ -329,7 +329,7 @@ describe('usage figures by the day', () => {
       }
     }
     sums.push(...added);
-    await handle.store.addUsage(added);
+    await handle.store.addUsage([added]);
     const answer = (await read(month))!.top_tokens!;
     expect(answer.map((top) => top.token_id)).toEqual(
       Array.from({ length: 10 }, (_, i) => TOKENS + 1 + i),

@@ -107,7 +107,7 @@ async function sqliteWithTokens(): Promise<{
       });
     }
   }
-  await sqlite.addUsage(sums);
+  await sqlite.addUsage([sums]);
   expect(await sqlite.report({ token_id: 1, quota: 5, request_id: 'moved-once' })).toMatchObject({
     charged: 5,
     duplicate: false,

@@ -213,8 +213,10 @@ export function createPostgresStore(options: PostgresStoreOptions): PostgresStor
           (client) => readPostgresUsage((sql, values) => client.query(sql, values), range, tokenId),
           'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY',
         ),
-      async (sums) => {
-        await transaction((client) => addUsageSums(client, sums));
+      async (batches) => {
+        await transaction(async (client) => {
+          for (const sums of batches) await addUsageSums(client, sums);
+        });
         // As after a bulk load of tokens: statistics for the planner, and the visibility map that
         // lets the days' rankings and a token's days be read from their indexes alone, without
         // waiting for autovacuum.

@@ -126,9 +126,9 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     ...sqliteModels(db, writes, auditLog, seal, clock),
 
-    ...usagePort(gateway.flushUsage, sqliteUsageReader(db), async (sums) => {
+    ...usagePort(gateway.flushUsage, sqliteUsageReader(db), async (batches) => {
       await writes.run(() => {
-        for (const sum of sums) addSum(sum);
+        for (const sums of batches) for (const sum of sums) addSum(sum);
       });
     }),
 
