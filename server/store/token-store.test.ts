@@ -10,6 +10,7 @@ import { checkDatabaseFile } from './sqlite/file-check';
 import { FEW_MATCHES } from './sqlite/list-query';
 import { SCHEMA_VERSION, SQLITE_MIGRATIONS } from './sqlite/schema';
 import { DATABASE_FILE } from './sqlite/database';
+import { OTHERS_SEEN_WITHIN_MS } from './sqlite/tokens-state';
 import { openPostgresStore } from './postgres/store';
 import { openSqliteStore } from './sqlite/store';
 import { returnedStatus } from '../../src/contract/token-status';
@@ -849,5 +850,58 @@ describe('the pages of a name search', () => {
     );
     const all = (await everyToken('remain_quota')).map((token) => token.id);
     expect(ids(byQuota)).toEqual(all.slice((deep - 1) * 50, deep * 50));
+  });
+});
+
+describe('a free check asked again', () => {
+  it("follows the clock, this store's writes and another connection's", async () => {
+    let now = NOW;
+    await handle.dispose();
+    handle = openTestStore({ clock: () => now, dataDir });
+    store = handle.store;
+    const key = generateTokenKey();
+    await store.insertMany([record({ name: 'Checked', key, expired_time: NOW + 10 })]);
+    const id = (await store.list(query())).items[0]!.id;
+    const check = async () => {
+      const { code, remain_quota } = await store.verify({ key, cost: 0 });
+      return { code, remain_quota };
+    };
+    expect(await check()).toEqual({ code: 'VALID', remain_quota: 10 });
+    expect(await check()).toEqual({ code: 'VALID', remain_quota: 10 });
+
+    await store.update({ id, remain_quota: 7 });
+    expect(await check()).toEqual({ code: 'VALID', remain_quota: 7 });
+
+    if (engine === 'sqlite') {
+      const other = new Database(join(dataDir, DATABASE_FILE));
+      try {
+        other.exec("UPDATE tokens SET status = 2 WHERE name = 'Checked'");
+      } finally {
+        other.close();
+      }
+      // Another process's write shows in a free check within OTHERS_SEEN_WITHIN_MS.
+      await new Promise((resolve) => setTimeout(resolve, OTHERS_SEEN_WITHIN_MS + 1));
+    } else {
+      const other = await openPostgresStore({
+        secret: TEST_SECRET_BYTES,
+        url: (await handle.databaseUrl())!,
+      });
+      try {
+        await other.update({ id, status: 2 });
+      } finally {
+        await other.close();
+      }
+    }
+    expect((await check()).code).toBe('DISABLED');
+
+    await store.update({ id, status: 1 });
+    expect((await check()).code).toBe('VALID');
+    now = NOW + 10;
+    expect((await check()).code).toBe('EXPIRED');
+
+    const unknown = generateTokenKey();
+    expect((await store.verify({ key: unknown, cost: 0 })).code).toBe('NOT_FOUND');
+    await store.insertMany([record({ name: 'Late', key: unknown })]);
+    expect((await store.verify({ key: unknown, cost: 0 })).code).toBe('VALID');
   });
 });

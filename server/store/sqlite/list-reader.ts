@@ -10,8 +10,8 @@ import { orderField } from '../token-order';
 const KEPT_TOTALS = 256;
 
 export interface ListReaderOptions {
-  /** How many writes this process has committed: any change of it may change every page. */
-  commits: () => number;
+  /** The tokens' state (tokens-state.ts): any change of it may change every page. */
+  state: () => string;
   /** Whether any token's reset is due at `now` (unix seconds). */
   resetDue: (now: number) => boolean;
 }
@@ -32,17 +32,13 @@ export interface ListReader {
  */
 export function listReader(
   db: Database.Database,
-  { commits, resetDue }: ListReaderOptions,
+  { state: tokensState, resetDue }: ListReaderOptions,
 ): ListReader {
   const keptTotal = db.prepare<[], { total: number }>('SELECT total FROM token_count');
-  // Changes when another connection (another process) commits.
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
 
   const countStatement = statementCache(db);
   // Each returns one value per row: a token as JSON text, or an id.
   const pageStatement = statementCache(db, { pluck: true });
-
-  const tokensState = () => `${commits()} ${dataVersion.get()}`;
 
   // What depends only on the tokens, kept until they change: the anchors of each order of the
   // whole list (for deep pages), and totals (a name search's count takes longer than its page).

@@ -20,6 +20,7 @@ import { fromRow } from './token-row';
 import { tokenStatements } from './token-statements';
 import { sqliteTokenWrites } from './token-writes';
 import { sqliteUsageReader, sqliteUsageSums } from './usage';
+import { tokensState } from './tokens-state';
 import { sqliteGatewayCalls } from './verify';
 import { sqliteWebhookEndpoints } from './webhook-endpoints';
 import { sqliteWebhookOutbox } from './webhook-outbox';
@@ -50,9 +51,17 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   let commits = 0;
   const writes = groupCommit(db, () => (commits += 1));
   const resets = sqliteQuotaResets(db);
-  const lists = listReader(db, { commits: () => commits, resetDue: resets.due });
+  const state = tokensState(db, () => commits);
+  const lists = listReader(db, { state: state.exact, resetDue: resets.due });
   const addSum = sqliteUsageSums(db);
-  const { close: closeGateway, ...gateway } = sqliteGatewayCalls(db, writes, resets, addSum, clock);
+  const { close: closeGateway, ...gateway } = sqliteGatewayCalls(
+    db,
+    writes,
+    resets,
+    addSum,
+    clock,
+    state.recent,
+  );
   const auditLog = sqliteAudit(db);
   const inserts = tokenInserts(db, statements, seal);
   const tokenWrites = sqliteTokenWrites({
