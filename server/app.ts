@@ -11,6 +11,7 @@ import { dashboardApp } from './http/dashboard';
 import { answerFailures } from './http/failures';
 import type { RequestCounter } from './http/request-counter';
 import { compressWhenAccepted } from './http/fast-paths';
+import { KeptMatchRouter } from './http/kept-match-router';
 import { standardHeaders } from './http/standard-headers';
 import type { App, AppEnv } from './http/types';
 import { adminKeyRoutes } from './routes/admin-keys';
@@ -57,7 +58,7 @@ export function createApp({
   requests,
 }: AppOptions): App {
   // strict: false makes the trailing slash optional on every route.
-  const app = new Hono<AppEnv>({ strict: false });
+  const app = new Hono<AppEnv>({ strict: false, router: new KeptMatchRouter() });
 
   app.use(standardHeaders(), compressWhenAccepted());
   if (requests) app.use(requests.middleware());

@@ -9,6 +9,9 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const tooLarge = () => new ApiError(413, 'body is larger than 64 KiB');
 
+// fatal: bytes that are not UTF-8 are not JSON, rather than silently replaced.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** On every route that reads a body: 413 over 64 KiB, declared or streamed, before reading on. */
 export const limitBody = limitUndeclared(
   bodyLimit({
@@ -37,8 +40,7 @@ export async function readJsonBody<S extends z.ZodType>(
     const bytes = await c.req.arrayBuffer();
     // limitBody trusts a Content-Length, which only a request made in-process can contradict.
     if (bytes.byteLength > BODY_LIMIT_BYTES) throw tooLarge();
-    // fatal: bytes that are not UTF-8 are not JSON, rather than silently replaced.
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    value = JSON.parse(utf8.decode(bytes));
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // Not UTF-8, not JSON, or a client gone before its whole body arrived.

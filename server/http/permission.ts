@@ -9,9 +9,9 @@ import type { AppEnv } from './types';
  * A 403 is not a wrong key: the failed-attempt limit does not count it.
  */
 export function allow(permission: Permission): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const { role } = c.get('audit').actor;
     if (!may(role, permission)) throw new ApiError(403, refusalMessage(role, permission));
-    await next();
+    return next();
   };
 }

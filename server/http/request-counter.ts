@@ -6,9 +6,9 @@ export class RequestCounter {
   count = 0;
 
   middleware(): MiddlewareHandler<AppEnv> {
-    return async (_c, next) => {
+    return (_c, next) => {
       this.count += 1;
-      await next();
+      return next();
     };
   }
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hash } from 'node:crypto';
 import { maskKey } from '../../src/contract/token';
 import { pooledRandomBytes } from '../random-bytes';
 
@@ -19,7 +19,7 @@ export const SECRET_BYTES = 32;
 const CHECK_TEXT = 'tokendesk: the secret that seals the token keys';
 
 export function keyDigest(key: string): Buffer {
-  return createHash('sha256').update(key, 'utf8').digest();
+  return hash('sha256', key, 'buffer');
 }
 
 /**
