@@ -34,6 +34,19 @@ describe('answers through the gateway, as the openai SDK sees them', () => {
     expect(seen?.body).toMatchObject({ model: 'ok', messages: hi });
   });
 
+  it('answers with its request id and the headers every answer of the service carries', async () => {
+    await gateway.model('small', 'ok');
+    const token = await gateway.token();
+    const { response } = await gateway
+      .client(token.key)
+      .chat.completions.create({ model: 'small', messages: hi })
+      .withResponse();
+    expect(response.headers.get('x-request-id')).toMatch(/^gw-[0-9a-f-]{36}$/);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
   it('streams a chat, asks the upstream for usage, and removes it for a client that did not ask', async () => {
     await gateway.model('small', 'ok');
     const token = await gateway.token();
