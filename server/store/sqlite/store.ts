@@ -12,6 +12,7 @@ import { sqliteAudit } from './audit';
 import { openDatabase, SERVICE_CACHE_KIB } from './database';
 import { groupCommit } from './group-commit';
 import { listReader } from './list-reader';
+import { KeptGatewayModels } from './kept-models';
 import { sqliteModels } from './models';
 import { sqliteQuotaResets } from './quota-resets';
 import { sqliteSummary } from './summary';
@@ -50,6 +51,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   let commits = 0;
   const writes = groupCommit(db, () => (commits += 1));
   const resets = sqliteQuotaResets(db);
+  const keptModels = new KeptGatewayModels(db);
   const lists = listReader(db, { commits: () => commits, resetDue: resets.due });
   const addSum = sqliteUsageSums(db);
   const { close: closeGateway, ...gateway } = sqliteGatewayCalls(db, writes, resets, addSum, clock);
@@ -124,7 +126,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     ...gateway,
 
-    ...sqliteModels(db, writes, auditLog, seal, clock),
+    ...sqliteModels(db, writes, auditLog, seal, clock, keptModels),
 
     ...usagePort(gateway.flushUsage, sqliteUsageReader(db), async (batches) => {
       await writes.run(() => {
@@ -151,6 +153,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     async setOption(key, value, audit) {
       await tokenWrites.setOption(key, value, audit);
+      keptModels.forget();
       return readOptions();
     },
 
