@@ -128,7 +128,7 @@ export class Completions {
     if (!stream) {
       let text: string;
       try {
-        text = await readAll(answer.body);
+        text = await answer.body.text();
       } catch (error) {
         // A client gone is charged its input, as a stream cut short is; a failing upstream nothing.
         if (call.signal.aborted) {
@@ -270,12 +270,6 @@ function failureOf(error: unknown) {
   if (error instanceof GatewayRefusal) return error.failure;
   const cause = error instanceof UpstreamUnavailable ? error : unavailable(error);
   return upstreamFailure(cause.status, cause.message);
-}
-
-async function readAll(body: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {
