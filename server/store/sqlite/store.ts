@@ -68,6 +68,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     auditLog,
     seal,
     clock,
+    optionChanged: () => keptModels.forget(),
   });
 
   const readOptions = () => withDefaults(statements.options.all());
@@ -155,7 +156,6 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     async setOption(key, value, audit) {
       await tokenWrites.setOption(key, value, audit);
-      keptModels.forget();
       return readOptions();
     },
 
