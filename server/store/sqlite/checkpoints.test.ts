@@ -27,7 +27,7 @@ function namesInFileAlone(dataDir: string): string[] {
 }
 
 describe('the write-ahead log on SQLite', () => {
-  it('is copied into the database file by a timer', async () => {
+  it('is copied into the database file by a thread of its own', async () => {
     const dataDir = makeTempDir();
     dirs.push(dataDir);
     const store = openSqliteStore({ dataDir });
