@@ -12,7 +12,6 @@ import { sqliteAudit } from './audit';
 import { openDatabase, SERVICE_CACHE_KIB } from './database';
 import { groupCommit } from './group-commit';
 import { listReader } from './list-reader';
-import { threadCheckpoints } from './checkpoints';
 import { KeptGatewayModels } from './kept-models';
 import { sqliteModels } from './models';
 import { sqliteQuotaResets } from './quota-resets';
@@ -53,7 +52,6 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const writes = groupCommit(db, () => (commits += 1));
   const resets = sqliteQuotaResets(db);
   const keptModels = new KeptGatewayModels(db);
-  const checkpoints = threadCheckpoints(db);
   const lists = listReader(db, { commits: () => commits, resetDue: resets.due });
   const addSum = sqliteUsageSums(db);
   const { close: closeGateway, ...gateway } = sqliteGatewayCalls(db, writes, resets, addSum, clock);
@@ -166,7 +164,6 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     },
 
     async close() {
-      await checkpoints.stop();
       closeGateway();
       writes.flush();
       db.close();
