@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { GatewayCalls, HoldOutcome, HoldPlan } from '../store/ports/gateway-calls';
 import type { GatewayModel, ModelPort } from '../store/ports/models';
 import { usageOf, deliveredTextOf } from './answer-usage';
@@ -8,6 +7,7 @@ import { chatInputBound, completionInputBound, embeddingInputBound } from './inp
 import { modelNotFound, rateHeaders, refusal, upstreamFailure } from './openai-error';
 import { PriceList } from './prices';
 import { countField, GatewayRefusal, invalidRequest } from './request-body';
+import { gatewayRequestId } from './request-id';
 import { relayStream } from './stream-relay';
 import type { GatewayRuntime } from './gateway-runtime';
 import { unavailable, UpstreamUnavailable, type GatewayTimeouts } from './upstream';
@@ -73,7 +73,7 @@ export class Completions {
     }
     const { model, quotaPerUnit } = found;
     const prices = new PriceList(model, quotaPerUnit);
-    const requestId = `gw-${randomUUID()}`;
+    const requestId = gatewayRequestId();
     const plan = this.plan(call, model, prices);
     const held = await this.store.verify(
       { key: call.key, model: name, ip: call.ip, cost: 0, request_id: requestId },
@@ -128,7 +128,7 @@ export class Completions {
     if (!stream) {
       let text: string;
       try {
-        text = await readAll(answer.body);
+        text = await answer.body.text();
       } catch (error) {
         // A client gone is charged its input, as a stream cut short is; a failing upstream nothing.
         if (call.signal.aborted) {
@@ -270,12 +270,6 @@ function failureOf(error: unknown) {
   if (error instanceof GatewayRefusal) return error.failure;
   const cause = error instanceof UpstreamUnavailable ? error : unavailable(error);
   return upstreamFailure(cause.status, cause.message);
-}
-
-async function readAll(body: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of body) chunks.push(chunk);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestGateway, UPSTREAM_KEY, type TestGateway } from './test-gateway';
@@ -32,6 +33,58 @@ describe('answers through the gateway, as the openai SDK sees them', () => {
     const [seen] = gateway.upstream.seen;
     expect(seen?.authorization).toBe(`Bearer ${UPSTREAM_KEY}`);
     expect(seen?.body).toMatchObject({ model: 'ok', messages: hi });
+  });
+
+  it('answers with its request id and the headers every answer of the service carries', async () => {
+    await gateway.model('small', 'ok');
+    const token = await gateway.token();
+    const { response } = await gateway
+      .client(token.key)
+      .chat.completions.create({ model: 'small', messages: hi })
+      .withResponse();
+    expect(response.headers.get('x-request-id')).toMatch(/^gw-[0-9a-f-]{36}$/);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  it('reads a body sent in pieces without a declared length', async () => {
+    await gateway.model('small', 'ok');
+    const token = await gateway.token();
+    const body = JSON.stringify({ model: 'small', messages: hi });
+    const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
+      const sent = request(
+        `${gateway.url}/v1/chat/completions`,
+        { method: 'POST', headers: { authorization: `Bearer sk-${token.key}` } },
+        (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode, text }));
+        },
+      );
+      sent.on('error', reject);
+      sent.write(body.slice(0, 10));
+      setTimeout(() => sent.end(body.slice(10)), 20);
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text).choices[0].message.content).toBe(WORDS.join(' '));
+    expect((await gateway.get(token.id)).used_quota).toBe(OK_COST);
+  });
+
+  it('sends nothing upstream and charges nothing for a client gone before its body ended', async () => {
+    await gateway.model('small', 'ok');
+    const token = await gateway.token();
+    const sent = request(`${gateway.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.key}` },
+    });
+    sent.on('error', () => {});
+    sent.write('{"model":"small","messages":');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    sent.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(gateway.upstream.seen).toEqual([]);
+    expect((await gateway.get(token.id)).used_quota).toBe(0);
   });
 
   it('streams a chat, asks the upstream for usage, and removes it for a client that did not ask', async () => {

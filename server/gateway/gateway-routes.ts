@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AddressRanges } from '../address-ranges';
 import { clientAddress } from '../http/client-address';
+import { completeGatewayAnswer } from '../http/fast-paths';
 import type { AppContext, AppEnv } from '../http/types';
 import type { EndpointKind } from './charge';
 import { Completions, type GatewayAnswer } from './completions';
@@ -66,9 +67,8 @@ function answerFailure(failure: OpenAiFailure): Response {
   });
 }
 
-function answer(result: GatewayAnswer): Response {
-  return new Response(result.body, { status: result.status, headers: result.headers });
-}
+const answer = (result: GatewayAnswer): Response =>
+  completeGatewayAnswer(result.body, result.status, result.headers);
 
 /**
  * The OpenAI-compatible side of the service: /v1/models and the three calls that cost tokens,

@@ -27,7 +27,8 @@ export interface UpstreamRequest {
 export interface UpstreamAnswer {
   status: number;
   contentType: string;
-  body: AsyncIterable<Uint8Array> & { destroy(): void };
+  /** Read as pieces (a stream), or whole with text() (an answer that is not streamed). */
+  body: AsyncIterable<Uint8Array> & { destroy(): void; text(): Promise<string> };
 }
 
 /** Why an upstream gave no answer, in words that name neither its address nor its key. */

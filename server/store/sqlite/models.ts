@@ -6,6 +6,7 @@ import * as record from '../model-record';
 import type { ModelPort } from '../ports/models';
 import type { SqliteAudit } from './audit';
 import type { GroupCommit } from './group-commit';
+import type { KeptGatewayModels } from './kept-models';
 
 const QUOTA_PER_UNIT: OptionKey = 'QuotaPerUnit';
 
@@ -16,13 +17,17 @@ const bindable = <T extends ModelFields>(row: T) => ({
   enabled: row.enabled ? 1 : 0,
 });
 
-/** The models on SQLite: each change in the group commit, with its audit record. */
+/**
+ * The models on SQLite: each change in the group commit, with its audit record, forgetting the
+ * models the gateway keeps.
+ */
 export function sqliteModels(
   db: Database.Database,
   writes: GroupCommit,
   auditLog: SqliteAudit,
   seal: KeySeal,
   clock: () => number,
+  kept: KeptGatewayModels,
 ): ModelPort {
   const statements = {
     all: db.prepare<[], ModelRow>(`SELECT ${record.MODEL_COLUMNS} FROM models ORDER BY name`),
@@ -54,6 +59,7 @@ export function sqliteModels(
 
     createModel: (input, audit) =>
       writes.run(() => {
+        kept.forget();
         if (statements.nameTaken.get(input.name, 0)) return { outcome: 'name_taken' } as const;
         const now = clock();
         const created = statements.insert.get(bindable(record.newModelFields(input, now, seal)))!;
@@ -63,6 +69,7 @@ export function sqliteModels(
 
     updateModel: (patch, audit) =>
       writes.run(() => {
+        kept.forget();
         const row = statements.byId.get(patch.id);
         if (!row) return { outcome: 'not_found' } as const;
         if (patch.name !== undefined && statements.nameTaken.get(patch.name, row.id)) {
@@ -78,6 +85,7 @@ export function sqliteModels(
 
     removeModel: (id, audit) =>
       writes.run(() => {
+        kept.forget();
         const removed = statements.remove.get(id);
         if (removed && audit) {
           auditLog.write(audit, record.modelAudit('model.delete', removed, null), clock());
@@ -86,8 +94,10 @@ export function sqliteModels(
       }),
 
     async gatewayModel(name) {
-      const row = statements.forGateway.get(QUOTA_PER_UNIT, name);
-      return row ? record.gatewayModelOf(row, seal) : null;
+      return kept.get(name, () => {
+        const row = statements.forGateway.get(QUOTA_PER_UNIT, name);
+        return row ? record.gatewayModelOf(row, seal) : null;
+      });
     },
   };
 }

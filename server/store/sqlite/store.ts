@@ -12,6 +12,7 @@ import { sqliteAudit } from './audit';
 import { openDatabase, SERVICE_CACHE_KIB } from './database';
 import { groupCommit } from './group-commit';
 import { listReader } from './list-reader';
+import { KeptGatewayModels } from './kept-models';
 import { sqliteModels } from './models';
 import { sqliteQuotaResets } from './quota-resets';
 import { sqliteSummary } from './summary';
@@ -52,6 +53,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const writes = groupCommit(db, () => (commits += 1));
   const resets = sqliteQuotaResets(db);
   const state = tokensState(db, () => commits);
+  const keptModels = new KeptGatewayModels(db);
   const lists = listReader(db, { state: state.exact, resetDue: resets.due });
   const addSum = sqliteUsageSums(db);
   const { close: closeGateway, ...gateway } = sqliteGatewayCalls(
@@ -73,6 +75,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     auditLog,
     seal,
     clock,
+    optionChanged: () => keptModels.forget(),
   });
 
   const readOptions = () => withDefaults(statements.options.all());
@@ -133,7 +136,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     ...gateway,
 
-    ...sqliteModels(db, writes, auditLog, seal, clock),
+    ...sqliteModels(db, writes, auditLog, seal, clock, keptModels),
 
     ...usagePort(gateway.flushUsage, sqliteUsageReader(db), async (batches) => {
       await writes.run(() => {

@@ -25,6 +25,8 @@ export interface TokenWriteDeps {
   auditLog: SqliteAudit;
   seal: KeySeal;
   clock: () => number;
+  /** Told of each change of an option, in its write: the gateway's kept models hold the ratio. */
+  optionChanged: () => void;
 }
 
 /**
@@ -155,6 +157,7 @@ export function sqliteTokenWrites(deps: TokenWriteDeps) {
         // Read in the write's transaction: the value this change replaces.
         const before = { key, value: statements.option.get(key) ?? OPTION_DEFAULTS[key] };
         statements.setOption.run(key, value);
+        deps.optionChanged();
         const entry = {
           action: 'option.update' as const,
           token_id: null,
