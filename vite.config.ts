@@ -38,8 +38,14 @@ const POSTGRES_ONLY_TESTS = [
 ];
 
 const servicePort = Number(process.env.SERVICE_PORT ?? 3000);
-/** The signed-in app: one file of its own, fetched from the first script on a signed-in reload. */
-const SIGNED_IN_ENTRY = 'src/app/connected-app.tsx';
+/**
+ * The first screens, each a file of its own that the first script fetches beside the entry's:
+ * the signed-in app on a signed-in reload, the connect screen otherwise.
+ */
+const FIRST_SCREENS = {
+  signedIn: 'src/app/connected-app.tsx',
+  signedOut: 'src/features/session/connect-screen.tsx',
+};
 /** A module's id as the bundler names it: its absolute path. */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -48,7 +54,7 @@ export default defineConfig({
     react(),
     bootScript({
       publicScript: 'color-scheme.js',
-      signedInEntry: SIGNED_IN_ENTRY,
+      firstScreens: FIRST_SCREENS,
       earlyCalls: 'src/boot.ts',
       sessionKey: SESSION_KEY,
     }),
@@ -67,11 +73,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: chunkGroups({
-            session: [
-              fromRoot('src/features/session/connect.ts'),
-              fromRoot('src/features/session/connect-form.ts'),
-            ],
-            signedIn: fromRoot(SIGNED_IN_ENTRY),
+            entry: fromRoot('index.html'),
+            session: [fromRoot('src/features/session/connect.ts')],
+            connect: fromRoot(FIRST_SCREENS.signedOut),
+            signedIn: fromRoot(FIRST_SCREENS.signedIn),
           }),
         },
       },
