@@ -1,19 +1,24 @@
-import { Button, Menu, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { fetchAllTokens, type ExportFilter } from './api/export-tokens';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
+import { LazyBoundary, lazyPart } from '../../components/lazy-boundary';
 import { useQuota } from '../../components/quota';
 import { download, tokensToCsv, tokensToJson } from './export-format';
+import type { ExportProgress } from './export-progress-dialog';
+
+// Closed until an export runs: the list's first paint does without it.
+const ExportProgressDialog = lazyPart(() => import('./export-progress-dialog'));
 
 /** Exports every token matching the current filter, fetched page by page. */
 export function ExportMenu({ params }: { params: ExportFilter }) {
   const { t } = useI18n();
   const backend = useBackend();
   const { quotaPerUnit } = useQuota();
-  const [progress, setProgress] = useState<{ loaded: number; total: number | null } | null>(null);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
 
   const run = async (format: 'csv' | 'json') => {
     setProgress({ loaded: 0, total: 0 });
@@ -55,28 +60,10 @@ export function ExportMenu({ params }: { params: ExportFilter }) {
           <Menu.Item onClick={() => run('json')}>{t('export.json')}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal
-        opened={progress !== null}
-        onClose={() => undefined}
-        withCloseButton={false}
-        title={t('export.running')}
-      >
-        <Stack gap={6}>
-          <Progress
-            value={progress && progress.total ? (progress.loaded / progress.total) * 100 : 0}
-            aria-label={t('export.running')}
-            animated
-          />
-          <Text size="sm" c="dimmed">
-            {progress?.total === null
-              ? t('export.progressOpen', { loaded: progress.loaded })
-              : t('export.progress', {
-                  loaded: progress?.loaded ?? 0,
-                  total: progress?.total ?? 0,
-                })}
-          </Text>
-        </Stack>
-      </Modal>
+      {/* Mounted from the start, so it opens with its transition once the part is here. */}
+      <LazyBoundary>
+        <ExportProgressDialog progress={progress} />
+      </LazyBoundary>
     </>
   );
 }
