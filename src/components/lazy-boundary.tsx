@@ -27,7 +27,14 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
  * Around parts loaded on demand: if their file cannot be fetched (the server went away), the
  * person is told and can try again instead of facing a blank space.
  */
-export class LazyBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class LazyBoundary extends Component<
+  {
+    children: ReactNode;
+    /** What shows while the part is on its way: nothing, unless told. */
+    fallback?: ReactNode;
+  },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -36,7 +43,7 @@ export class LazyBoundary extends Component<{ children: ReactNode }, { failed: b
 
   override render() {
     if (this.state.failed) return <LoadFailed onRetry={() => this.setState({ failed: false })} />;
-    return <Suspense fallback={null}>{this.props.children}</Suspense>;
+    return <Suspense fallback={this.props.fallback ?? null}>{this.props.children}</Suspense>;
   }
 }
 

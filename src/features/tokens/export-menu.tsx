@@ -1,16 +1,19 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { fetchAllTokens, type ExportFilter } from './api/export-tokens';
+import { ControlFirst } from '../../components/control-first';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
 import { LazyBoundary, lazyPart } from '../../components/lazy-boundary';
 import { useQuota } from '../../components/quota';
+import { useIdle } from '../../components/use-idle';
 import { download, tokensToCsv, tokensToJson } from './export-format';
 import type { ExportProgress } from './export-progress-dialog';
 
-// Closed until an export runs: the list's first paint does without it.
+// Neither is on the list's first paint: parts of their own, fetched once the page is idle.
+const ExportChoices = lazyPart(() => import('./export-choices'));
 const ExportProgressDialog = lazyPart(() => import('./export-progress-dialog'));
 
 /** Exports every token matching the current filter, fetched page by page. */
@@ -18,6 +21,7 @@ export function ExportMenu({ params }: { params: ExportFilter }) {
   const { t } = useI18n();
   const backend = useBackend();
   const { quotaPerUnit } = useQuota();
+  const idle = useIdle();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
 
   const run = async (format: 'csv' | 'json') => {
@@ -50,20 +54,15 @@ export function ExportMenu({ params }: { params: ExportFilter }) {
 
   return (
     <>
-      <Menu position="bottom-end">
-        <Menu.Target>
-          <Button variant="default">{t('export.button')}</Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{t('export.hint')}</Menu.Label>
-          <Menu.Item onClick={() => run('csv')}>{t('export.csv')}</Menu.Item>
-          <Menu.Item onClick={() => run('json')}>{t('export.json')}</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      {/* Mounted from the start, so it opens with its transition once the part is here. */}
-      <LazyBoundary>
-        <ExportProgressDialog progress={progress} />
-      </LazyBoundary>
+      <ControlFirst opens="menu" control={<Button variant="default">{t('export.button')}</Button>}>
+        {(target, clicked) => <ExportChoices target={target} opened={clicked} onExport={run} />}
+      </ControlFirst>
+      {/* Mounted once idle, before an export starts, so that it opens with its transition. */}
+      {(idle || progress !== null) && (
+        <LazyBoundary>
+          <ExportProgressDialog progress={progress} />
+        </LazyBoundary>
+      )}
     </>
   );
 }
