@@ -12,8 +12,8 @@
  *   anything but the app's loading placeholder, which stays named for screen readers beneath it:
  *   nothing in the app has to remember to remove it. A browser without :has() shows no frame,
  *   only the app's loader;
- * - it fetches the signed-in part at once, beside the entry script; on any other load, the connect
- *   screen's part. The app's first render waits for that part (loadBeforeFirstRender) rather than
+ * - it fetches the signed-in part at once, beside the entry script (and on a wide window the
+ *   token list's table); on any other load, the connect screen's part. The app's first render waits for that part (loadBeforeFirstRender) rather than
  *   showing a placeholder, which React keeps up for at least 300 ms;
  * - it carries the reload's first calls (earlyCalls, src/boot.ts), bundled in as a classic
  *   script.
@@ -35,8 +35,16 @@ type OutputAsset = Rolldown.OutputAsset;
 export interface BootScriptOptions {
   /** The classic script index.html loads first, from public/ (it runs in development as is). */
   publicScript: string;
-  /** The module of each first screen: the signed-in app, and the connect screen. */
-  firstScreens: { signedIn: string; signedOut: string };
+  /**
+   * The module of each first screen: the signed-in app, and the connect screen; and a module the
+   * signed-in app needs at once where a media query matches (the token list's table on a wide
+   * window), fetched beside it there.
+   */
+  firstScreens: {
+    signedIn: string;
+    signedOut: string;
+    signedInWhere: { media: string; module: string };
+  };
   /** A module bundled into the boot script, after publicScript: the first calls of a reload. */
   earlyCalls: string;
   /** The sessionStorage key present while someone is signed in. */
@@ -53,6 +61,8 @@ interface Link {
 interface FirstScreenLinks {
   signedIn: Link[];
   signedOut: Link[];
+  /** Signed in, where `media` matches. */
+  signedInWhere: { media: string; links: Link[] };
 }
 
 const isChunk = (item: OutputChunk | OutputAsset): item is OutputChunk => item.type === 'chunk';
@@ -130,6 +140,9 @@ function preloadCode(sessionKey: string, firstScreen: FirstScreenLinks, later: L
   if (signedIn) document.documentElement.setAttribute('data-signed-in', '');
   var firstScreen = ${JSON.stringify(firstScreen)};
   (signedIn ? firstScreen.signedIn : firstScreen.signedOut).forEach(add);
+  if (signedIn && window.matchMedia(firstScreen.signedInWhere.media).matches) {
+    firstScreen.signedInWhere.links.forEach(add);
+  }
   // Every part loaded on demand, once the page has loaded, while it is idle.
   var later = ${JSON.stringify(later)};
   var idle = window.requestIdleCallback || function (run) {
@@ -186,9 +199,16 @@ export function bootScript({
         if (!chunk) throw new Error(`the build has no chunk for ${screen}`);
         return linksFor(bundle, [chunk], html, 'soon');
       };
-      const firstScreen = {
-        signedIn: partOf(firstScreens.signedIn),
+      const signedIn = partOf(firstScreens.signedIn);
+      const { media, module } = firstScreens.signedInWhere;
+      const firstScreen: FirstScreenLinks = {
+        signedIn,
         signedOut: partOf(firstScreens.signedOut),
+        // Without what the signed-in part's links fetch already.
+        signedInWhere: {
+          media,
+          links: partOf(module).filter((link) => !signedIn.some(({ href }) => href === link.href)),
+        },
       };
       const later = linksFor(
         bundle,

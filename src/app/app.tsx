@@ -1,28 +1,17 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useState } from 'react';
 import { sessionStore } from '../api/session';
 import { useStore } from '../api/store';
 import { AppLoading } from '../components/app-loading';
-import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
-
-/**
- * A first screen in a file of its own, which the page's first script fetches beside the entry
- * (scripts/vite-boot-script.ts): `load` fetches it, `current` is the screen once fetched or one
- * that fetches it when drawn.
- */
-function firstScreen<P extends object>(fetch: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | null = null;
-  const load = () => fetch().then((screen) => (loaded = screen));
-  const Lazy = lazyPart(() => load().then((screen) => ({ default: screen })));
-  return { load, current: () => loaded ?? Lazy };
-}
+import { LazyBoundary, partAhead } from '../components/lazy-boundary';
+import { tokenTable, wideList } from '../features/tokens/wide-list';
 
 // Each screen is a part of its own: the connect screen, the usual first screen, does not wait
 // for the table, the fetch layer and their styles, and a signed-in reload not for the connect
 // form and its form library.
-const connectScreen = firstScreen(() =>
+const connectScreen = partAhead(() =>
   import('../features/session/connect-screen').then((module) => module.ConnectScreen),
 );
-const signedInApp = firstScreen(async () => {
+const signedInApp = partAhead(async () => {
   // The fetch layer's file (zod, the contract) is run in a task of its own before the signed-in
   // app's. In 21 Lighthouse mobile runs (CPU four times slower) the two made one task of 125 to
   // 277 ms (median 157), all but 50 ms of it blocking time; apart, 95 to 268 ms (median 130) and
@@ -38,8 +27,11 @@ const signedInApp = firstScreen(async () => {
  * least 300 ms. Settles either way: a part that cannot be fetched is reported by the app.
  */
 export function loadBeforeFirstRender(): Promise<unknown> {
-  const screen = sessionStore.get().connection ? signedInApp : connectScreen;
-  return screen.load().catch(() => undefined);
+  const signedIn = sessionStore.get().connection !== null;
+  const screen = signedIn ? signedInApp : connectScreen;
+  // A wide window draws the token list as a table, whose part the first script fetches too.
+  const table = signedIn && wideList() ? tokenTable.load() : null;
+  return Promise.all([screen.load(), table]).catch(() => undefined);
 }
 
 export function App() {
