@@ -83,6 +83,7 @@ export default defineConfig({
             session: [fromRoot('src/features/session/connect.ts')],
             connect: fromRoot(FIRST_SCREENS.signedOut),
             signedIn: fromRoot(FIRST_SCREENS.signedIn),
+            wideList: fromRoot(FIRST_SCREENS.signedInWhere.module),
           }),
         },
       },
