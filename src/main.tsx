@@ -1,4 +1,3 @@
-import './api/zod-jitless';
 import './app/styles';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
