@@ -1,3 +1,4 @@
+import './api/zod-jitless';
 import './app/styles';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
