@@ -14,25 +14,10 @@ import { SessionAccess } from '../components/access';
 import type { AdminIdentity } from '../contract/admin-key';
 import type { StatusInfo } from '../contract/status';
 import { useI18n } from '../components/i18n';
-import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
-import { useIdle } from '../components/use-idle';
 import { AppLayout } from './app-layout';
 import { createQueryClient } from './query-client';
+import { PlacedNotifications } from './placed-notifications';
 import { ServerQuota } from './server-quota';
-
-const PlacedNotifications = lazyPart(() => import('./placed-notifications'));
-
-/** Notifications shown before the page is idle wait in their store until their part is here. */
-function NotificationsWhenIdle() {
-  const idle = useIdle();
-  return (
-    idle && (
-      <LazyBoundary>
-        <PlacedNotifications />
-      </LazyBoundary>
-    )
-  );
-}
 
 /**
  * Every dialog, drawer and notification behind the connect screen names its close button in the
@@ -97,7 +82,7 @@ export function ConnectedApp({
             <SessionAccess known={identity}>
               <ServerQuota server={connection.baseUrl} known={status}>
                 <LocalizedCloseButtons>
-                  <NotificationsWhenIdle />
+                  <PlacedNotifications />
                   <AppLayout baseUrl={connection.baseUrl} />
                 </LocalizedCloseButtons>
               </ServerQuota>

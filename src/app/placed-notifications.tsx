@@ -3,10 +3,10 @@ import { Notifications } from '@mantine/notifications';
 import classes from './notifications.module.css';
 
 /**
- * Where notifications show. A part of its own, mounted with the app but not needed for its first
- * paint: notes shown before it arrives wait in the notifications' store and show once it has.
+ * Where notifications show. With the signed-in app, not a part of its own: a note must show even
+ * when the server has gone away before a part could be fetched.
  */
-export default function PlacedNotifications() {
+export function PlacedNotifications() {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (
     /*
