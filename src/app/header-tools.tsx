@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { sessionStore } from '../api/session';
 import { ControlFirst } from '../components/control-first';
 import { useI18n } from '../components/i18n';
-import { lazyPart } from '../components/lazy-boundary';
+import { partAhead } from '../components/lazy-boundary';
 import {
   IconActivity,
   IconApi,
@@ -16,10 +16,10 @@ import {
 import { LANGUAGES } from '../lib/i18n/languages';
 import type { Choice, Choices } from './choice-menu';
 
-// Fetched as the header mounts, after the screen's first paint (ControlFirst).
-const HeaderTooltip = lazyPart(() => import('./header-tooltip'));
-const HeaderMenu = lazyPart(() => import('./header-menu'));
-const ChoiceMenu = lazyPart(() => import('./choice-menu'));
+// Fetched once the page is idle, after the screen's first paint (ControlFirst).
+const headerTooltip = partAhead(() => import('./header-tooltip').then((part) => part.default));
+const headerMenu = partAhead(() => import('./header-menu').then((part) => part.default));
+const choiceMenu = partAhead(() => import('./choice-menu').then((part) => part.default));
 
 export type Panel = 'settings' | 'activity' | 'explorer';
 
@@ -37,14 +37,15 @@ function HeaderButton({
 }) {
   return compact ? (
     <ControlFirst
+      opens="tooltip"
       control={
         <ActionIcon variant="default" size="lg" aria-label={label} onClick={onClick}>
           {icon}
         </ActionIcon>
       }
-    >
-      {(target) => <HeaderTooltip label={label} target={target} />}
-    </ControlFirst>
+      part={headerTooltip}
+      props={{ label }}
+    />
   ) : (
     <Button variant="default" leftSection={icon} onClick={onClick}>
       {label}
@@ -62,9 +63,9 @@ function ChoiceButton<T extends string>({ icon, ...choices }: Choices<T> & { ico
           {icon}
         </ActionIcon>
       }
-    >
-      {(target, clicked) => <ChoiceMenu {...choices} target={target} opened={clicked} />}
-    </ControlFirst>
+      part={choiceMenu}
+      props={choices}
+    />
   );
 }
 
@@ -124,19 +125,15 @@ export function HeaderTools({
             <IconMenu />
           </ActionIcon>
         }
-      >
-        {(target, clicked) => (
-          <HeaderMenu
-            target={target}
-            opened={clicked}
-            panels={panels}
-            onPanel={onPanel}
-            language={choices.language}
-            theme={choices.theme}
-            onLogOut={logOut}
-          />
-        )}
-      </ControlFirst>
+        part={headerMenu}
+        props={{
+          panels,
+          onPanel,
+          language: choices.language,
+          theme: choices.theme,
+          onLogOut: logOut,
+        }}
+      />
     );
   }
   const compact = layout === 'icons';

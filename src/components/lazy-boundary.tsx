@@ -70,7 +70,8 @@ export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ def
 
 /**
  * A part that may be fetched ahead of its first render: `load` fetches it, `current` is the part
- * once fetched, or one that fetches it when drawn (inside a LazyBoundary). A render that comes
+ * once fetched, or one that fetches it when drawn (inside a LazyBoundary); `fetched` is the part
+ * once fetched, else null. A render that comes
  * after `load` has settled draws the part at once, without a placeholder between, which React
  * would keep up for at least 300 ms.
  */
@@ -78,5 +79,5 @@ export function partAhead<P extends object>(fetch: () => Promise<ComponentType<P
   let loaded: ComponentType<P> | null = null;
   const load = () => fetch().then((part) => (loaded = part));
   const Lazy = lazyPart(() => load().then((part) => ({ default: part })));
-  return { load, current: () => loaded ?? Lazy };
+  return { load, current: () => loaded ?? Lazy, fetched: () => loaded };
 }

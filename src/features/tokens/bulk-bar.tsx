@@ -5,10 +5,10 @@ import { useBackend } from '../../api/backend-context';
 import { useAccess } from '../../components/access';
 import { ControlFirst } from '../../components/control-first';
 import { useI18n } from '../../components/i18n';
-import { lazyPart } from '../../components/lazy-boundary';
+import { partAhead } from '../../components/lazy-boundary';
 import type { BulkKind } from './bulk-dialog';
 
-const BulkUpdateMenu = lazyPart(() => import('./bulk-update-menu'));
+const bulkUpdateMenu = partAhead(() => import('./bulk-update-menu').then((part) => part.default));
 
 /** Above the page's foot, and above the navigation along a phone's. */
 const BOTTOM = 'calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-md))';
@@ -106,15 +106,8 @@ function UpdateMenu({
           {t('bulk.more')}
         </Button>
       }
-    >
-      {(target, clicked) => (
-        <BulkUpdateMenu
-          target={target}
-          opened={clicked}
-          onAction={onAction}
-          lifecycleMissing={lifecycleMissing}
-        />
-      )}
-    </ControlFirst>
+      part={bulkUpdateMenu}
+      props={{ onAction, lifecycleMissing }}
+    />
   );
 }

@@ -6,14 +6,14 @@ import { fetchAllTokens, type ExportFilter } from './api/export-tokens';
 import { ControlFirst } from '../../components/control-first';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
-import { LazyBoundary, lazyPart } from '../../components/lazy-boundary';
+import { LazyBoundary, lazyPart, partAhead } from '../../components/lazy-boundary';
 import { useQuota } from '../../components/quota';
 import { useIdle } from '../../components/use-idle';
 import { download, tokensToCsv, tokensToJson } from './export-format';
 import type { ExportProgress } from './export-progress-dialog';
 
 // Neither is on the list's first paint: parts of their own, fetched once the page is idle.
-const ExportChoices = lazyPart(() => import('./export-choices'));
+const exportChoices = partAhead(() => import('./export-choices').then((part) => part.default));
 const ExportProgressDialog = lazyPart(() => import('./export-progress-dialog'));
 
 /** Exports every token matching the current filter, fetched page by page. */
@@ -54,9 +54,12 @@ export function ExportMenu({ params }: { params: ExportFilter }) {
 
   return (
     <>
-      <ControlFirst opens="menu" control={<Button variant="default">{t('export.button')}</Button>}>
-        {(target, clicked) => <ExportChoices target={target} opened={clicked} onExport={run} />}
-      </ControlFirst>
+      <ControlFirst
+        opens="menu"
+        control={<Button variant="default">{t('export.button')}</Button>}
+        part={exportChoices}
+        props={{ onExport: run }}
+      />
       {/* Mounted once idle, before an export starts, so that it opens with its transition. */}
       {(idle || progress !== null) && (
         <LazyBoundary>
