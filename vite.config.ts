@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { SESSION_KEY } from './src/api/session-key.ts';
+import { CARDS_WIDTH } from './src/features/tokens/cards-width.ts';
 import { bootScript } from './scripts/vite-boot-script.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { chunkGroups } from './scripts/vite-chunk-groups.ts';
@@ -38,8 +39,19 @@ const POSTGRES_ONLY_TESTS = [
 ];
 
 const servicePort = Number(process.env.SERVICE_PORT ?? 3000);
-/** The signed-in app: one file of its own, fetched from the first script on a signed-in reload. */
-const SIGNED_IN_ENTRY = 'src/app/connected-app.tsx';
+/**
+ * The first screens, each a file of its own that the first script fetches beside the entry's:
+ * the signed-in app on a signed-in reload, the connect screen otherwise; and on a wide window
+ * the token list's table, which a phone does without (src/features/tokens/wide-list.ts).
+ */
+const FIRST_SCREENS = {
+  signedIn: 'src/app/connected-app.tsx',
+  signedOut: 'src/features/session/connect-screen.tsx',
+  signedInWhere: {
+    media: `not all and ${CARDS_WIDTH}`,
+    module: 'src/features/tokens/token-table.tsx',
+  },
+};
 /** A module's id as the bundler names it: its absolute path. */
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -48,7 +60,7 @@ export default defineConfig({
     react(),
     bootScript({
       publicScript: 'color-scheme.js',
-      signedInEntry: SIGNED_IN_ENTRY,
+      firstScreens: FIRST_SCREENS,
       earlyCalls: 'src/boot.ts',
       sessionKey: SESSION_KEY,
     }),
@@ -67,11 +79,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: chunkGroups({
-            session: [
-              fromRoot('src/features/session/connect.ts'),
-              fromRoot('src/features/session/connect-form.ts'),
-            ],
-            signedIn: fromRoot(SIGNED_IN_ENTRY),
+            entry: fromRoot('index.html'),
+            session: [fromRoot('src/features/session/connect.ts')],
+            connect: fromRoot(FIRST_SCREENS.signedOut),
+            signedIn: fromRoot(FIRST_SCREENS.signedIn),
+            wideList: fromRoot(FIRST_SCREENS.signedInWhere.module),
           }),
         },
       },

@@ -175,9 +175,9 @@ test.describe('connecting', () => {
     const own = await startService();
     await page.goto(own.url);
     await page.getByLabel('Admin key').fill(own.adminKey);
-    // The connect step (the build's session file) is fetched once the page is idle, after what
-    // it imports, so it runs even while the server is away: wait until it and every file asked
-    // for before it have arrived.
+    // The connect step (the build's session file) and the form's checks (a file of their own)
+    // are fetched once the page is idle, each after what it imports, so they run even while the
+    // server is away: wait until both and every file asked for before them have arrived.
     await page.waitForFunction(() => {
       const arrived = new Set(
         performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
@@ -187,6 +187,7 @@ test.describe('connecting', () => {
       );
       return (
         asked.some((path) => /\/session-[\w-]{8}\.js$/.test(path)) &&
+        asked.some((path) => /\/connect-form-[\w-]{8}\.js$/.test(path)) &&
         asked.every((path) => arrived.has(path))
       );
     });

@@ -5,16 +5,23 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_KEY } from '../src/api/session-key';
-import { measureBundle, signedInLinks, type BundleSizes } from './bundle-size';
+import { firstScreenLinks, measureBundle, type BundleSizes } from './bundle-size';
 
 const KB = 1000;
-/** What the browser fetches before the first render of the connect screen or the table. */
-const CRITICAL_PATH_BUDGET = 150 * KB;
 /**
- * What the boot script fetches beside it on the reload of a signed-in tab: the signed-in app, in
- * as few files as the budget below allows, as the token list needs all of it to draw.
+ * What the connect screen fetches before its first render: the page's entry and the connect
+ * screen's part, which the boot script fetches beside it. The entry holds zod's setting (and the
+ * helpers it needs), which turns off zod's compiled parsers before any part can build a schema.
  */
-const SIGNED_IN_PART_BUDGET = 150 * KB;
+const CONNECT_SCREEN_BUDGET = 150 * KB;
+/**
+ * What a signed-in reload fetches before the token list can draw: the entry and the signed-in
+ * part, all of which the list needs. On a phone's slow connection this is most of the wait for
+ * the list (Lighthouse's mobile preset simulates 1.6 Mbit/s: 10 kB more is 50 ms more). What the
+ * list's first paint does without (menus, tooltips, dialogs, the table a wider window draws)
+ * loads on demand.
+ */
+const BEFORE_LIST_BUDGET = 240 * KB;
 /**
  * Files a signed-in reload fetches before the list can draw, the page's own scripts and style
  * sheets and those the boot script adds: on a phone's connection each is a round trip, and the
@@ -46,18 +53,24 @@ describe('the production build', () => {
   }, 120_000);
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
-  it(`loads at most ${CRITICAL_PATH_BUDGET / KB} kB (gzip -9) before the first render`, () => {
-    const listing = sizes.criticalPath.map(({ file, gzip }) => `${file} ${gzip}`).join('\n');
-    expect(sizes.criticalPathGzip, listing).toBeLessThanOrEqual(CRITICAL_PATH_BUDGET);
-    // The measurement itself must see the entry script and its style sheet.
+  const listing = (files: BundleSizes['criticalPath']) =>
+    files.map(({ file, gzip }) => `${file} ${gzip}`).join('\n');
+
+  it(`loads at most ${CONNECT_SCREEN_BUDGET / KB} kB (gzip -9) before the connect screen`, () => {
+    const files = [...sizes.criticalPath, ...sizes.connectPart];
+    const total = sizes.criticalPathGzip + sizes.connectPartGzip;
+    expect(total, listing(files)).toBeLessThanOrEqual(CONNECT_SCREEN_BUDGET);
+    // The measurement itself must see the entry script, its style sheet and the screen's part.
     expect(sizes.criticalPath.some(({ file }) => /^assets\/index-.*\.js$/.test(file))).toBe(true);
     expect(sizes.criticalPath.some(({ file }) => file.endsWith('.css'))).toBe(true);
+    expect(sizes.connectPart.some(({ file }) => /^assets\/connect-.*\.js$/.test(file))).toBe(true);
   });
 
-  it(`fetches at most ${SIGNED_IN_PART_BUDGET / KB} kB (gzip -9) more for a signed-in tab`, () => {
-    const listing = sizes.signedInPart.map(({ file, gzip }) => `${file} ${gzip}`).join('\n');
-    expect(sizes.signedInPart.length, listing).toBeGreaterThan(0);
-    expect(sizes.signedInPartGzip, listing).toBeLessThanOrEqual(SIGNED_IN_PART_BUDGET);
+  it(`loads at most ${BEFORE_LIST_BUDGET / KB} kB (gzip -9) before a signed-in reload draws the list`, () => {
+    const files = [...sizes.criticalPath, ...sizes.signedInPart];
+    const total = sizes.criticalPathGzip + sizes.signedInPartGzip;
+    expect(sizes.signedInPart.length, listing(files)).toBeGreaterThan(0);
+    expect(total, listing(files)).toBeLessThanOrEqual(BEFORE_LIST_BUDGET);
   });
 
   it(`keeps every other lazily loaded chunk within ${LAZY_CHUNK_BUDGET / KB} kB (gzip -9)`, () => {
@@ -66,17 +79,19 @@ describe('the production build', () => {
     expect(over).toEqual([]);
   });
 
-  it('keeps the second language and the token form off the first screen', () => {
-    const critical = sizes.criticalPath.map(({ file }) => file).join(' ');
-    expect(critical).not.toMatch(/zh-CN-/);
-    expect(critical).not.toMatch(/token-form/);
-    expect(critical).not.toMatch(/connected-app/);
+  it('keeps the second language, the token form and each first screen off the other', () => {
+    const names = (files: BundleSizes['criticalPath']) => files.map(({ file }) => file).join(' ');
+    const critical = names(sizes.criticalPath);
+    expect(critical).not.toMatch(/zh-CN-|token-form|connected-app|connect-/);
+    // The signed-in list does not wait for the connect form, nor the form for the list.
+    expect(names(sizes.signedInPart)).not.toMatch(/connect-|token-form/);
+    expect(names(sizes.connectPart)).not.toMatch(/connected-app|session-|token-form/);
   });
 
   it(`fetches at most ${SIGNED_IN_FILES_BUDGET} files before a signed-in reload draws the list`, () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     const named = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]);
-    const signedIn = signedInLinks(outDir, html);
+    const { signedIn } = firstScreenLinks(outDir, html);
     expect(signedIn.length).toBeGreaterThan(0);
     expect(signedIn.every(({ rel }) => rel === 'modulepreload' || rel === 'preload')).toBe(true);
     expect(named.length + signedIn.length).toBeLessThanOrEqual(SIGNED_IN_FILES_BUDGET);
@@ -103,7 +118,7 @@ describe('the production build', () => {
     }
   });
 
-  it('starts fetching the signed-in part from the first script, only when a session is stored', () => {
+  it('starts fetching each first screen’s part from the first script', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     const first = /<script src="\/(assets\/boot-[^"]+\.js)"><\/script>/.exec(html);
     expect(first, html).not.toBeNull();
@@ -116,6 +131,8 @@ describe('the production build', () => {
       /^connected-app-.*\.js$/.test(file),
     );
     expect(connected).toBeDefined();
-    expect(boot).toContain(`/assets/${connected}`);
+    const { signedIn, signedOut } = firstScreenLinks(outDir, html);
+    expect(signedIn.map(({ href }) => href)).toContain(`/assets/${connected}`);
+    expect(signedOut.some(({ href }) => /^\/assets\/connect-.*\.js$/.test(href))).toBe(true);
   });
 });

@@ -55,4 +55,31 @@ describe('measureBundle', () => {
     );
     expect(sizes.criticalPathGzip).toBeGreaterThan(0);
   });
+
+  it('counts each first screen’s part, named by the boot script, apart from the page’s own files', () => {
+    const link = (href: string) => ({ href, rel: 'modulepreload' });
+    const firstScreen = {
+      signedIn: [link('/assets/index.js'), link('/assets/app.js')],
+      signedOut: [link('/assets/connect.js')],
+    };
+    const dir = dist({
+      'index.html': [
+        '<script src="/assets/boot-1.js"></script>',
+        '<script type="module" crossorigin src="/assets/index.js"></script>',
+      ].join('\n'),
+      'assets/boot-1.js': `(function () {\n  var firstScreen = ${JSON.stringify(firstScreen)};\n})();`,
+      'assets/index.js': 'export const i=1;',
+      'assets/app.js': 'export const a=1;',
+      'assets/connect.js': 'export const c=1;',
+      'assets/lazy.js': 'export default 1;',
+    });
+    const sizes = measureBundle(dir);
+    expect(sizes.criticalPath.map(({ file }) => file).sort()).toEqual([
+      'assets/boot-1.js',
+      'assets/index.js',
+    ]);
+    expect(sizes.signedInPart.map(({ file }) => file)).toEqual(['assets/app.js']);
+    expect(sizes.connectPart.map(({ file }) => file)).toEqual(['assets/connect.js']);
+    expect(sizes.lazy.map(({ file }) => file)).toEqual(['assets/lazy.js']);
+  });
 });

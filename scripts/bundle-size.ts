@@ -11,6 +11,9 @@ export interface BundleSizes {
   /** What index.html makes the browser fetch before the first render, gzip -9. */
   criticalPath: SizedFile[];
   criticalPathGzip: number;
+  /** What the boot script fetches beside the critical path for the connect screen. */
+  connectPart: SizedFile[];
+  connectPartGzip: number;
   /** What the boot script fetches beside the critical path on the reload of a signed-in tab. */
   signedInPart: SizedFile[];
   signedInPartGzip: number;
@@ -43,18 +46,26 @@ function staticImports(code: string): string[] {
   return found;
 }
 
-/** The links the boot script (named by index.html) adds for a signed-in tab. */
-export function signedInLinks(distDir: string, html: string): { href: string; rel: string }[] {
+type Links = { href: string; rel: string }[];
+
+/** The links the boot script (named by index.html) adds for each first screen. */
+export function firstScreenLinks(
+  distDir: string,
+  html: string,
+): { signedIn: Links; signedOut: Links } {
   const boot = /<script src="\/(assets\/boot-[^"]+\.js)"><\/script>/.exec(html)?.[1];
-  if (!boot) return [];
-  // The boot script adds them as `[…].forEach(add)` (scripts/vite-boot-script.ts).
-  const links = /(\[[^\]]*\])\.forEach\(add\)/.exec(readFileSync(join(distDir, boot), 'utf8'));
-  return links ? (JSON.parse(links[1]!) as { href: string; rel: string }[]) : [];
+  // The boot script holds them as `var firstScreen = {…};` (scripts/vite-boot-script.ts).
+  const links =
+    boot && /var firstScreen = (\{.*\});/.exec(readFileSync(join(distDir, boot), 'utf8'));
+  return links ? JSON.parse(links[1]!) : { signedIn: [], signedOut: [] };
 }
 
 /** The files of those links, as paths in the build ('assets/connected-app-abc.js'). */
-export const signedInFiles = (distDir: string, html: string) =>
-  signedInLinks(distDir, html).map(({ href }) => href.slice(1));
+export function firstScreenFiles(distDir: string, html: string) {
+  const { signedIn, signedOut } = firstScreenLinks(distDir, html);
+  const files = (links: Links) => links.map(({ href }) => href.slice(1));
+  return { signedIn: files(signedIn), signedOut: files(signedOut) };
+}
 
 export function measureBundle(distDir: string): BundleSizes {
   const critical = new Set<string>();
@@ -69,7 +80,9 @@ export function measureBundle(distDir: string): BundleSizes {
   };
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   for (const file of filesNamedBy(html)) visit(file);
-  const signedIn = new Set(signedInFiles(distDir, html).filter((file) => !critical.has(file)));
+  const parts = firstScreenFiles(distDir, html);
+  const connect = new Set(parts.signedOut.filter((file) => !critical.has(file)));
+  const signedIn = new Set(parts.signedIn.filter((file) => !critical.has(file)));
 
   const assets = readdirSync(join(distDir, 'assets'))
     .filter((name) => name.endsWith('.js') || name.endsWith('.css'))
@@ -82,14 +95,19 @@ export function measureBundle(distDir: string): BundleSizes {
     return { file, gzip };
   };
   const criticalPath = [...critical].map(sized);
+  const connectPart = [...connect].map(sized);
   const signedInPart = [...signedIn].map(sized);
   const total = (files: SizedFile[]) => files.reduce((sum, { gzip }) => sum + gzip, 0);
   return {
     criticalPath,
     criticalPathGzip: total(criticalPath),
+    connectPart,
+    connectPartGzip: total(connectPart),
     signedInPart,
     signedInPartGzip: total(signedInPart),
-    lazy: assets.filter((file) => !critical.has(file) && !signedIn.has(file)).map(sized),
+    lazy: assets
+      .filter((file) => !critical.has(file) && !connect.has(file) && !signedIn.has(file))
+      .map(sized),
     totalJsGzip: total(assets.filter((file) => file.endsWith('.js')).map(sized)),
   };
 }

@@ -12,9 +12,9 @@
  *   anything but the app's loading placeholder, which stays named for screen readers beneath it:
  *   nothing in the app has to remember to remove it. A browser without :has() shows no frame,
  *   only the app's loader;
- * - it fetches the signed-in part at once, beside the entry script. The app's first render waits
- *   for that part (loadBeforeFirstRender) rather than showing a placeholder, which React keeps up
- *   for at least 300 ms;
+ * - it fetches the signed-in part at once, beside the entry script (and on a wide window the
+ *   token list's table); on any other load, the connect screen's part. The app's first render waits for that part (loadBeforeFirstRender) rather than
+ *   showing a placeholder, which React keeps up for at least 300 ms;
  * - it carries the reload's first calls (earlyCalls, src/boot.ts), bundled in as a classic
  *   script.
  *
@@ -35,8 +35,16 @@ type OutputAsset = Rolldown.OutputAsset;
 export interface BootScriptOptions {
   /** The classic script index.html loads first, from public/ (it runs in development as is). */
   publicScript: string;
-  /** The module loaded once someone is signed in. */
-  signedInEntry: string;
+  /**
+   * The module of each first screen: the signed-in app, and the connect screen; and a module the
+   * signed-in app needs at once where a media query matches (the token list's table on a wide
+   * window), fetched beside it there.
+   */
+  firstScreens: {
+    signedIn: string;
+    signedOut: string;
+    signedInWhere: { media: string; module: string };
+  };
   /** A module bundled into the boot script, after publicScript: the first calls of a reload. */
   earlyCalls: string;
   /** The sessionStorage key present while someone is signed in. */
@@ -47,6 +55,14 @@ interface Link {
   href: string;
   rel: 'modulepreload' | 'preload' | 'prefetch';
   as?: 'style';
+}
+
+/** The links that fetch each first screen's part, as the boot script holds them. */
+interface FirstScreenLinks {
+  signedIn: Link[];
+  signedOut: Link[];
+  /** Signed in, where `media` matches. */
+  signedInWhere: { media: string; links: Link[] };
 }
 
 const isChunk = (item: OutputChunk | OutputAsset): item is OutputChunk => item.type === 'chunk';
@@ -96,10 +112,12 @@ function linksFor(
  * What the boot script adds to index.html's first script. Links fetch modules without running
  * them; hashed files are kept by the browser, so parts fetched ahead still open when the server
  * has gone away. Adding a link costs the main thread a few milliseconds (the browser starts its
- * request there), so the parts for later are added a few at a time while the page is idle: all
- * thirty at once made one task of up to 385 ms with the CPU slowed four times, as on a phone.
+ * request there), so the parts for later are added one at a time while the page is idle: all
+ * thirty at once made one task of up to 385 ms with the CPU slowed four times, as on a phone,
+ * and as many as an idle moment allowed made tasks of up to 89 ms in Lighthouse's mobile runs,
+ * long enough to hold up a tap.
  */
-function preloadCode(sessionKey: string, signedIn: Link[], later: Link[]): string {
+function preloadCode(sessionKey: string, firstScreen: FirstScreenLinks, later: Link[]): string {
   return `(function () {
   function add(attributes) {
     if (document.head.querySelector('link[href="' + attributes.href + '"]')) return;
@@ -111,27 +129,31 @@ function preloadCode(sessionKey: string, signedIn: Link[], later: Link[]): strin
     link.href = attributes.href;
     document.head.appendChild(link);
   }
+  var signedIn = false;
   try {
-    // A reload of a signed-in tab: the page shows the screens' frame (index.html), and the
-    // signed-in part is fetched now, alongside the entry script.
-    if (sessionStorage.getItem(${JSON.stringify(sessionKey)})) {
-      document.documentElement.setAttribute('data-signed-in', '');
-      ${JSON.stringify(signedIn)}.forEach(add);
-    }
+    signedIn = Boolean(sessionStorage.getItem(${JSON.stringify(sessionKey)}));
   } catch (error) {
-    // Without storage there is no session to speed up.
+    // Without storage there is no session: the connect screen.
+  }
+  // A reload of a signed-in tab shows the screens' frame (index.html). The first screen's part
+  // is fetched now, alongside the entry script.
+  if (signedIn) document.documentElement.setAttribute('data-signed-in', '');
+  var firstScreen = ${JSON.stringify(firstScreen)};
+  (signedIn ? firstScreen.signedIn : firstScreen.signedOut).forEach(add);
+  if (signedIn && window.matchMedia(firstScreen.signedInWhere.media).matches) {
+    firstScreen.signedInWhere.links.forEach(add);
   }
   // Every part loaded on demand, once the page has loaded, while it is idle.
   var later = ${JSON.stringify(later)};
   var idle = window.requestIdleCallback || function (run) {
-    setTimeout(function () { run({ timeRemaining: function () { return 0; } }); }, 200);
+    setTimeout(run, 200);
   };
-  function addSome(deadline) {
-    do add(later.shift()); while (later.length > 0 && deadline.timeRemaining() > 25);
-    if (later.length > 0) idle(addSome, { timeout: 5000 });
+  function addOne() {
+    add(later.shift());
+    if (later.length > 0) idle(addOne, { timeout: 5000 });
   }
   window.addEventListener('load', function () {
-    if (later.length > 0) idle(addSome, { timeout: 5000 });
+    if (later.length > 0) idle(addOne, { timeout: 5000 });
   });
 })();
 `;
@@ -155,7 +177,7 @@ async function classicScript(entry: string): Promise<string> {
  */
 export function bootScript({
   publicScript,
-  signedInEntry,
+  firstScreens,
   earlyCalls,
   sessionKey,
 }: BootScriptOptions): Plugin {
@@ -171,12 +193,23 @@ export function bootScript({
       if (!html.includes(tag)) throw new Error(`index.html does not load /${publicScript}`);
 
       const chunks = Object.values(bundle).filter(isChunk);
-      // The chunk that holds the entry module, whether it is the chunk's facade or shares it.
-      const signedInChunk = chunks.find((chunk) =>
-        chunk.moduleIds.some((id) => id.endsWith(signedInEntry)),
-      );
-      if (!signedInChunk) throw new Error(`the build has no chunk for ${signedInEntry}`);
-      const signedIn = linksFor(bundle, [signedInChunk], html, 'soon');
+      // The chunk that holds a screen's module, whether it is the chunk's facade or shares it.
+      const partOf = (screen: string) => {
+        const chunk = chunks.find(({ moduleIds }) => moduleIds.some((id) => id.endsWith(screen)));
+        if (!chunk) throw new Error(`the build has no chunk for ${screen}`);
+        return linksFor(bundle, [chunk], html, 'soon');
+      };
+      const signedIn = partOf(firstScreens.signedIn);
+      const { media, module } = firstScreens.signedInWhere;
+      const firstScreen: FirstScreenLinks = {
+        signedIn,
+        signedOut: partOf(firstScreens.signedOut),
+        // Without what the signed-in part's links fetch already.
+        signedInWhere: {
+          media,
+          links: partOf(module).filter((link) => !signedIn.some(({ href }) => href === link.href)),
+        },
+      };
       const later = linksFor(
         bundle,
         chunks.filter((chunk) => chunk.isDynamicEntry),
@@ -187,7 +220,7 @@ export function bootScript({
       const source = [
         readFileSync(`public/${publicScript}`, 'utf8'),
         await classicScript(earlyCalls),
-        preloadCode(sessionKey, signedIn, later),
+        preloadCode(sessionKey, firstScreen, later),
       ].join('\n');
       const reference = this.emitFile({ type: 'asset', name: 'boot.js', source });
       page.source = html.replace(tag, `<script src="/${this.getFileName(reference)}"></script>`);

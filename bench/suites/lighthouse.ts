@@ -7,7 +7,7 @@ import { createTokens, dashboardSession } from '../lib/api';
 import { BROWSER_ARGS, chromiumPath } from '../lib/browser';
 import { onCleanup } from '../lib/cleanup';
 import type { BenchContext } from '../lib/context';
-import { atLeast, type Figure, type SuiteResult } from '../lib/figures';
+import { atLeast, atMost, type Figure, type SuiteResult } from '../lib/figures';
 import { progress } from '../lib/log';
 import { WORK_DIR } from '../lib/paths';
 import { startService, type RunningService } from '../lib/service';
@@ -27,6 +27,13 @@ const CATEGORIES = [
   { id: 'accessibility', goal: 100 },
   { id: 'best-practices', goal: 100 },
 ] as const;
+/**
+ * The signed-in list on a phone is what most people wait for: its performance is held higher,
+ * and its largest paint (the list itself) on its own.
+ */
+const TOKENS_MOBILE_PERFORMANCE = 97;
+const TOKENS_MOBILE_LCP_SECONDS = 2.0;
+const secondsToHundredths = (value: number) => `${value.toFixed(2)} s`;
 
 interface Preset {
   name: string;
@@ -55,10 +62,12 @@ interface Audit {
   screenshot: Uint8Array;
 }
 
-/** The run with the median performance score, and every run's score. */
+/** The run with the median performance score, and every run's score and largest paint. */
 interface Chosen {
   audit: Audit;
   performanceScores: number[];
+  /** Seconds, in the order of the runs. */
+  largestPaints: number[];
 }
 
 type CspWindow = Window & { benchCsp?: string[] };
@@ -182,23 +191,49 @@ function medianRun(runs: Audit[]): Chosen {
   return {
     audit: sorted[Math.floor(sorted.length / 2)] as Audit,
     performanceScores: runs.map(performance),
+    largestPaints: runs.map(
+      (run) => (run.lhr.audits['largest-contentful-paint']?.numericValue ?? NaN) / 1000,
+    ),
   };
 }
 
-function figuresOf({ audit: result, performanceScores }: Chosen): Figure[] {
-  return CATEGORIES.map((category) => {
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+const isTokensOnPhone = (audit: Audit) => audit.screen === 'tokens' && audit.preset === 'mobile';
+
+function figuresOf({ audit: result, performanceScores, largestPaints }: Chosen): Figure[] {
+  const scores = CATEGORIES.map((category) => {
     const value = score(result.lhr, category.id);
+    const goal =
+      category.id === 'performance' && isTokensOnPhone(result)
+        ? TOKENS_MOBILE_PERFORMANCE
+        : category.goal;
     const name = `${category.id}, ${screenLabel(result.screen)}, ${result.preset}`;
     const runs =
       category.id === 'performance'
         ? `median of ${RUNS} runs: ${performanceScores.join(', ')}`
         : '';
     const failing =
-      value < category.goal ? failingTitles(result.lhr, category.id).slice(0, 3).join(', ') : '';
-    return atLeast(SECTION, name, value, category.goal, String, {
+      value < goal ? failingTitles(result.lhr, category.id).slice(0, 3).join(', ') : '';
+    return atLeast(SECTION, name, value, goal, String, {
       note: [runs, failing].filter(Boolean).join('; '),
     });
   });
+  if (!isTokensOnPhone(result)) return scores;
+  const largestPaint = atMost(
+    SECTION,
+    `largest contentful paint, ${screenLabel(result.screen)}, ${result.preset}`,
+    median(largestPaints),
+    TOKENS_MOBILE_LCP_SECONDS,
+    secondsToHundredths,
+    {
+      note: `median of ${RUNS} runs: ${largestPaints.map(secondsToHundredths).join(', ')}`,
+    },
+  );
+  return [...scores, largestPaint];
 }
 
 function detailsOf(chosen: Chosen[]): string[] {

@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { QueryClient } from '@tanstack/react-query';
 import type { TokenBackend } from './backend';
 import { liteLlmBackend } from './adapters/litellm/shell';

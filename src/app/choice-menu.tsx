@@ -1,5 +1,5 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Menu } from '@mantine/core';
+import type { ReactElement } from 'react';
 
 export interface Choice<T extends string> {
   value: T;
@@ -8,11 +8,12 @@ export interface Choice<T extends string> {
   lang?: string;
 }
 
-interface Choices<T extends string> {
+export interface Choices<T extends string> {
   label: string;
   choices: readonly Choice<T>[];
   current: T;
-  onChoose: (value: T) => void;
+  // A method: a part loaded on demand (lazyPart) takes its props without their type parameter.
+  onChoose(value: T): void;
 }
 
 /** The choices under their heading, in an open menu, the current one marked for eyes and readers. */
@@ -35,18 +36,15 @@ export function ChoiceItems<T extends string>({ label, choices, current, onChoos
   );
 }
 
-/** A header button opening a menu of choices. */
-export function ChoiceMenu<T extends string>({
-  icon,
+/** A header button's menu of choices: a part of its own (ControlFirst draws the button first). */
+export default function ChoiceMenu<T extends string>({
+  target,
+  opened,
   ...choices
-}: Choices<T> & { icon: ReactNode }) {
+}: Choices<T> & { target: ReactElement; opened: boolean }) {
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
-        <ActionIcon variant="default" size="lg" aria-label={choices.label}>
-          {icon}
-        </ActionIcon>
-      </Menu.Target>
+    <Menu position="bottom-end" defaultOpened={opened}>
+      <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <ChoiceItems {...choices} />
       </Menu.Dropdown>

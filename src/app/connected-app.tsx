@@ -1,8 +1,6 @@
 import '../api/zod-jitless';
 import './connected-styles';
 import { MantineThemeProvider, type MantineThemeOverride } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { activityLog } from '../api/activity';
@@ -18,7 +16,7 @@ import type { StatusInfo } from '../contract/status';
 import { useI18n } from '../components/i18n';
 import { AppLayout } from './app-layout';
 import { createQueryClient } from './query-client';
-import classes from './notifications.module.css';
+import { PlacedNotifications } from './placed-notifications';
 import { ServerQuota } from './server-quota';
 
 /**
@@ -39,19 +37,6 @@ function LocalizedCloseButtons({ children }: { children: ReactNode }) {
     };
   }, [closeLabel]);
   return <MantineThemeProvider theme={named}>{children}</MantineThemeProvider>;
-}
-
-function PlacedNotifications() {
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  return (
-    /*
-      At the foot of the middle: clear of the header's buttons and a drawer's title, which a
-      top position covered, and of the row actions at the table's right end, which the corner
-      covered; above the selection bar and a phone's navigation. A few at a time: more wait
-      their turn rather than pile up over the page.
-    */
-    <Notifications position="bottom-center" limit={phone ? 2 : 3} classNames={classes} />
-  );
 }
 
 /** Everything behind the connect screen: one client, one cache, per session. */

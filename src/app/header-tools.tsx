@@ -1,14 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Menu,
-  Tooltip,
-  useMantineColorScheme,
-  type MantineColorScheme,
-} from '@mantine/core';
+import { ActionIcon, Button, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { sessionStore } from '../api/session';
+import { ControlFirst } from '../components/control-first';
 import { useI18n } from '../components/i18n';
+import { partAhead } from '../components/lazy-boundary';
 import {
   IconActivity,
   IconApi,
@@ -19,7 +14,12 @@ import {
   IconSunMoon,
 } from '../components/icons';
 import { LANGUAGES } from '../lib/i18n/languages';
-import { ChoiceItems, ChoiceMenu, type Choice } from './choice-menu';
+import type { Choice, Choices } from './choice-menu';
+
+// Fetched once the page is idle, after the screen's first paint (ControlFirst).
+const headerTooltip = partAhead(() => import('./header-tooltip').then((part) => part.default));
+const headerMenu = partAhead(() => import('./header-menu').then((part) => part.default));
+const choiceMenu = partAhead(() => import('./choice-menu').then((part) => part.default));
 
 export type Panel = 'settings' | 'activity' | 'explorer';
 
@@ -36,15 +36,36 @@ function HeaderButton({
   onClick: () => void;
 }) {
   return compact ? (
-    <Tooltip label={label}>
-      <ActionIcon variant="default" size="lg" aria-label={label} onClick={onClick}>
-        {icon}
-      </ActionIcon>
-    </Tooltip>
+    <ControlFirst
+      opens="tooltip"
+      control={
+        <ActionIcon variant="default" size="lg" aria-label={label} onClick={onClick}>
+          {icon}
+        </ActionIcon>
+      }
+      part={headerTooltip}
+      props={{ label }}
+    />
   ) : (
     <Button variant="default" leftSection={icon} onClick={onClick}>
       {label}
     </Button>
+  );
+}
+
+/** A header button opening a menu of choices. */
+function ChoiceButton<T extends string>({ icon, ...choices }: Choices<T> & { icon: ReactNode }) {
+  return (
+    <ControlFirst
+      opens="menu"
+      control={
+        <ActionIcon variant="default" size="lg" aria-label={choices.label}>
+          {icon}
+        </ActionIcon>
+      }
+      part={choiceMenu}
+      props={choices}
+    />
   );
 }
 
@@ -97,27 +118,22 @@ export function HeaderTools({
 
   if (layout === 'menu') {
     return (
-      <Menu position="bottom-end" width={220}>
-        <Menu.Target>
+      <ControlFirst
+        opens="menu"
+        control={
           <ActionIcon variant="default" size="lg" aria-label={t('header.menu')}>
             <IconMenu />
           </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {panels.map(({ panel, label, icon }) => (
-            <Menu.Item key={panel} leftSection={icon} onClick={() => onPanel(panel)}>
-              {label}
-            </Menu.Item>
-          ))}
-          <Menu.Divider />
-          <ChoiceItems {...choices.language} />
-          <ChoiceItems {...choices.theme} />
-          <Menu.Divider />
-          <Menu.Item leftSection={<IconLogout />} onClick={logOut}>
-            {t('header.logout')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+        }
+        part={headerMenu}
+        props={{
+          panels,
+          onPanel,
+          language: choices.language,
+          theme: choices.theme,
+          onLogOut: logOut,
+        }}
+      />
     );
   }
   const compact = layout === 'icons';
@@ -134,8 +150,8 @@ export function HeaderTools({
     <>
       {activity}
       {explorer}
-      <ChoiceMenu {...choices.language} icon={<IconLanguage />} />
-      <ChoiceMenu {...choices.theme} icon={<IconSunMoon />} />
+      <ChoiceButton {...choices.language} icon={<IconLanguage />} />
+      <ChoiceButton {...choices.theme} icon={<IconSunMoon />} />
       {settings}
       <HeaderButton
         compact={compact}

@@ -8,7 +8,8 @@ export type LoadReason =
   | 'modulepreload'
   | 'stylesheet'
   | 'static import'
-  | 'CSS of a chunk';
+  | 'CSS of a chunk'
+  | 'connect screen part';
 
 export interface CriticalFile {
   path: string;

@@ -1,10 +1,14 @@
-import { Affix, Button, Group, Menu, Paper, Text } from '@mantine/core';
+import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { useAccess } from '../../components/access';
+import { ControlFirst } from '../../components/control-first';
 import { useI18n } from '../../components/i18n';
+import { partAhead } from '../../components/lazy-boundary';
 import type { BulkKind } from './bulk-dialog';
+
+const bulkUpdateMenu = partAhead(() => import('./bulk-update-menu').then((part) => part.default));
 
 /** Above the page's foot, and above the navigation along a phone's. */
 const BOTTOM = 'calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-md))';
@@ -95,26 +99,15 @@ function UpdateMenu({
 }) {
   const { t } = useI18n();
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
+    <ControlFirst
+      opens="menu"
+      control={
         <Button size="xs" variant="default">
           {t('bulk.more')}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => onAction('set-quota')}>{t('bulk.setQuota')}</Menu.Item>
-        <Menu.Item onClick={() => onAction('add-quota')}>{t('bulk.addQuota')}</Menu.Item>
-        <Menu.Item onClick={() => onAction('set-expiry')}>{t('bulk.setExpiry')}</Menu.Item>
-        {/* Refills and rate limits exist on this service only; elsewhere the item says why not. */}
-        <Menu.Item onClick={() => onAction('set-lifecycle')} disabled={lifecycleMissing !== null}>
-          {t('bulk.setLifecycle')}
-          {lifecycleMissing !== null && (
-            <Text size="xs" c="dimmed" maw={240}>
-              {t('lifecycle.gateway')}
-            </Text>
-          )}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      }
+      part={bulkUpdateMenu}
+      props={{ onAction, lifecycleMissing }}
+    />
   );
 }

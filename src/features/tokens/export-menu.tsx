@@ -1,19 +1,28 @@
-import { Button, Menu, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useBackend } from '../../api/backend-context';
 import { fetchAllTokens, type ExportFilter } from './api/export-tokens';
+import { ControlFirst } from '../../components/control-first';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
+import { LazyBoundary, lazyPart, partAhead } from '../../components/lazy-boundary';
 import { useQuota } from '../../components/quota';
+import { useIdle } from '../../components/use-idle';
 import { download, tokensToCsv, tokensToJson } from './export-format';
+import type { ExportProgress } from './export-progress-dialog';
+
+// Neither is on the list's first paint: parts of their own, fetched once the page is idle.
+const exportChoices = partAhead(() => import('./export-choices').then((part) => part.default));
+const ExportProgressDialog = lazyPart(() => import('./export-progress-dialog'));
 
 /** Exports every token matching the current filter, fetched page by page. */
 export function ExportMenu({ params }: { params: ExportFilter }) {
   const { t } = useI18n();
   const backend = useBackend();
   const { quotaPerUnit } = useQuota();
-  const [progress, setProgress] = useState<{ loaded: number; total: number | null } | null>(null);
+  const idle = useIdle();
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
 
   const run = async (format: 'csv' | 'json') => {
     setProgress({ loaded: 0, total: 0 });
@@ -45,38 +54,18 @@ export function ExportMenu({ params }: { params: ExportFilter }) {
 
   return (
     <>
-      <Menu position="bottom-end">
-        <Menu.Target>
-          <Button variant="default">{t('export.button')}</Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{t('export.hint')}</Menu.Label>
-          <Menu.Item onClick={() => run('csv')}>{t('export.csv')}</Menu.Item>
-          <Menu.Item onClick={() => run('json')}>{t('export.json')}</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
-      <Modal
-        opened={progress !== null}
-        onClose={() => undefined}
-        withCloseButton={false}
-        title={t('export.running')}
-      >
-        <Stack gap={6}>
-          <Progress
-            value={progress && progress.total ? (progress.loaded / progress.total) * 100 : 0}
-            aria-label={t('export.running')}
-            animated
-          />
-          <Text size="sm" c="dimmed">
-            {progress?.total === null
-              ? t('export.progressOpen', { loaded: progress.loaded })
-              : t('export.progress', {
-                  loaded: progress?.loaded ?? 0,
-                  total: progress?.total ?? 0,
-                })}
-          </Text>
-        </Stack>
-      </Modal>
+      <ControlFirst
+        opens="menu"
+        control={<Button variant="default">{t('export.button')}</Button>}
+        part={exportChoices}
+        props={{ onExport: run }}
+      />
+      {/* Mounted once idle, before an export starts, so that it opens with its transition. */}
+      {(idle || progress !== null) && (
+        <LazyBoundary>
+          <ExportProgressDialog progress={progress} />
+        </LazyBoundary>
+      )}
     </>
   );
 }

@@ -4,14 +4,20 @@ import { LazyBoundary, lazyPart } from '../../components/lazy-boundary';
 import { useReturnFocus } from '../../components/use-return-focus';
 import { useDeleteToken } from './api/delete-token';
 import type { BulkKind } from './bulk-dialog';
-import { DeleteTokenDialog } from './delete-token-dialog';
-import { NewKeyDialog, type CreatedKeys } from './new-key-dialog';
+import type { CreatedKeys } from './new-key-dialog';
 import { useNotify } from './use-notify';
 import { useTokenFormSubmit } from './use-token-form-submit';
 
 // Fetched ahead by the page's boot script once it is idle (scripts/vite-boot-script.ts).
 const TokenFormModal = lazyPart(() => import('./token-form-modal'));
 const BulkDialog = lazyPart(() => import('./bulk-dialog'));
+// Not on the list's first paint either: a phone draws the list sooner without them.
+const NewKeyDialog = lazyPart(() =>
+  import('./new-key-dialog').then((part) => ({ default: part.NewKeyDialog })),
+);
+const DeleteTokenDialog = lazyPart(() =>
+  import('./delete-token-dialog').then((part) => ({ default: part.DeleteTokenDialog })),
+);
 
 /** The one dialog open over the tokens screen, if any. */
 export type TokenDialog =
@@ -44,25 +50,23 @@ export function TokenDialogs({
   useReturnFocus(dialog !== null);
 
   return (
-    <>
-      <LazyBoundary>
-        {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
-          <TokenFormModal
-            token={dialog.kind === 'edit' ? dialog.token : null}
-            onClose={close}
-            onSubmit={submitForm}
-          />
-        )}
-        {dialog?.kind === 'bulk' && (
-          <BulkDialog
-            kind={dialog.action}
-            tokens={dialog.tokens}
-            onClose={close}
-            // The dialog itself says how it went: no notification repeats it.
-            onFinished={() => onBulkFinished?.()}
-          />
-        )}
-      </LazyBoundary>
+    <LazyBoundary>
+      {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+        <TokenFormModal
+          token={dialog.kind === 'edit' ? dialog.token : null}
+          onClose={close}
+          onSubmit={submitForm}
+        />
+      )}
+      {dialog?.kind === 'bulk' && (
+        <BulkDialog
+          kind={dialog.action}
+          tokens={dialog.tokens}
+          onClose={close}
+          // The dialog itself says how it went: no notification repeats it.
+          onFinished={() => onBulkFinished?.()}
+        />
+      )}
       {dialog?.kind === 'new-keys' && <NewKeyDialog created={dialog.created} onClose={close} />}
       {dialog?.kind === 'delete' && (
         <DeleteTokenDialog
@@ -76,6 +80,6 @@ export function TokenDialogs({
           }}
         />
       )}
-    </>
+    </LazyBoundary>
   );
 }

@@ -9,8 +9,6 @@ import { allowedRowActions, maySelectTokens } from './token-permissions';
 import { TokenTableHead } from './token-table-head';
 
 export type { TokenListViewProps } from './token-list-view';
-// The screen takes both layouts of the list from here.
-export { TokenCards } from './token-cards';
 
 /**
  * A fixed layout lets the browser lay out a changed row alone instead of measuring every cell of

@@ -2,6 +2,7 @@ import { Paper, Stack } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useAccess } from '../../components/access';
+import { LazyBoundary } from '../../components/lazy-boundary';
 import { useNow } from '../../components/use-now';
 import { useSlow } from '../../components/use-slow';
 import { useScanProgress, useTokenList } from './api/list-tokens';
@@ -14,16 +15,20 @@ import { listParamsFromView, nextOrder } from './list-view/list-view-params';
 import { useListView } from './list-view/use-list-view';
 import { SummaryStrip } from './summary-strip';
 import { TokenDialogs, type TokenDialog } from './token-dialogs';
-import { TokenCards, TokenTable } from './token-table';
+import { TokenCards } from './token-cards';
 import { TokensHeader } from './tokens-header';
+import { CARDS_WIDTH } from './cards-width';
+import { tokenTable } from './wide-list';
 import { useRowActions } from './use-row-actions';
 import { useTokenSelection } from './use-token-selection';
 
 export function TokensScreen() {
   const now = useNow();
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const phone = useMediaQuery(CARDS_WIDTH, false, { getInitialValueInEffect: false });
   const [view, setView] = useListView();
   const [dialog, setDialog] = useState<TokenDialog>(null);
+  // Chosen once: the table itself where it was fetched before the first render, else its part.
+  const [TokenTable] = useState(() => tokenTable.current());
   const searchRef = useRef<HTMLInputElement>(null);
   const params = listParamsFromView(view);
 
@@ -107,18 +112,21 @@ export function TokensScreen() {
       ) : (
         !(list.isError && !list.data) && (
           <Paper withBorder={!phone} radius="md">
-            <ListView
-              tokens={shownTokens}
-              skeletonRows={Math.min(view.size, 20)}
-              now={now}
-              handlers={handlers}
-              selected={selection.selectedIds}
-              onSelect={selection.onSelect}
-              onSelectPage={selection.onSelectPage}
-              order={view.order}
-              onSort={(field) => setView({ order: nextOrder(view.order, field), page: 1 })}
-              onOrder={(next) => setView({ order: next, page: 1 })}
-            />
+            {/* Only a window that turned wide after the first render waits for the table. */}
+            <LazyBoundary>
+              <ListView
+                tokens={shownTokens}
+                skeletonRows={Math.min(view.size, 20)}
+                now={now}
+                handlers={handlers}
+                selected={selection.selectedIds}
+                onSelect={selection.onSelect}
+                onSelectPage={selection.onSelectPage}
+                order={view.order}
+                onSort={(field) => setView({ order: nextOrder(view.order, field), page: 1 })}
+                onOrder={(next) => setView({ order: next, page: 1 })}
+              />
+            </LazyBoundary>
           </Paper>
         )
       )}
