@@ -6,7 +6,7 @@ import * as record from '../model-record';
 import type { ModelPort } from '../ports/models';
 import type { SqliteAudit } from './audit';
 import type { GroupCommit } from './group-commit';
-import type { KeptGatewayModels } from './kept-models';
+import { keptLookUp } from './tokens-state';
 
 const QUOTA_PER_UNIT: OptionKey = 'QuotaPerUnit';
 
@@ -18,8 +18,9 @@ const bindable = <T extends ModelFields>(row: T) => ({
 });
 
 /**
- * The models on SQLite: each change in the group commit, with its audit record, forgetting the
- * models the gateway keeps.
+ * The models on SQLite: each change in the group commit, with its audit record. The gateway's
+ * models are kept until the models or the options change (`models`, tokens-state.ts), each
+ * change telling it in its write.
  */
 export function sqliteModels(
   db: Database.Database,
@@ -27,7 +28,7 @@ export function sqliteModels(
   auditLog: SqliteAudit,
   seal: KeySeal,
   clock: () => number,
-  kept: KeptGatewayModels,
+  models: { state: () => string; changed: () => void },
 ): ModelPort {
   const statements = {
     all: db.prepare<[], ModelRow>(`SELECT ${record.MODEL_COLUMNS} FROM models ORDER BY name`),
@@ -54,12 +55,24 @@ export function sqliteModels(
     ),
   };
 
+  const keptGatewayModel = keptLookUp(
+    models.state,
+    (name: string) => {
+      const row = statements.forGateway.get(QUOTA_PER_UNIT, name);
+      if (!row) return null;
+      const found = record.gatewayModelOf(row, seal);
+      Object.freeze(found.model);
+      return found;
+    },
+    (name) => name,
+  );
+
   return {
     models: async () => statements.all.all().map(record.modelOf),
 
     createModel: (input, audit) =>
       writes.run(() => {
-        kept.forget();
+        models.changed();
         if (statements.nameTaken.get(input.name, 0)) return { outcome: 'name_taken' } as const;
         const now = clock();
         const created = statements.insert.get(bindable(record.newModelFields(input, now, seal)))!;
@@ -69,7 +82,7 @@ export function sqliteModels(
 
     updateModel: (patch, audit) =>
       writes.run(() => {
-        kept.forget();
+        models.changed();
         const row = statements.byId.get(patch.id);
         if (!row) return { outcome: 'not_found' } as const;
         if (patch.name !== undefined && statements.nameTaken.get(patch.name, row.id)) {
@@ -85,7 +98,7 @@ export function sqliteModels(
 
     removeModel: (id, audit) =>
       writes.run(() => {
-        kept.forget();
+        models.changed();
         const removed = statements.remove.get(id);
         if (removed && audit) {
           auditLog.write(audit, record.modelAudit('model.delete', removed, null), clock());
@@ -94,10 +107,7 @@ export function sqliteModels(
       }),
 
     async gatewayModel(name) {
-      return kept.get(name, () => {
-        const row = statements.forGateway.get(QUOTA_PER_UNIT, name);
-        return row ? record.gatewayModelOf(row, seal) : null;
-      });
+      return keptGatewayModel(name);
     },
   };
 }

@@ -12,7 +12,6 @@ import { sqliteAudit } from './audit';
 import { openDatabase, SERVICE_CACHE_KIB } from './database';
 import { groupCommit } from './group-commit';
 import { listReader } from './list-reader';
-import { KeptGatewayModels } from './kept-models';
 import { sqliteModels } from './models';
 import { sqliteQuotaResets } from './quota-resets';
 import { sqliteSummary } from './summary';
@@ -21,7 +20,7 @@ import { fromRow } from './token-row';
 import { tokenStatements } from './token-statements';
 import { sqliteTokenWrites } from './token-writes';
 import { sqliteUsageReader, sqliteUsageSums } from './usage';
-import { tokensState } from './tokens-state';
+import { modelsState, tokensState } from './tokens-state';
 import { sqliteGatewayCalls } from './verify';
 import { sqliteWebhookEndpoints } from './webhook-endpoints';
 import { sqliteWebhookOutbox } from './webhook-outbox';
@@ -53,7 +52,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const writes = groupCommit(db, () => (commits += 1));
   const resets = sqliteQuotaResets(db);
   const state = tokensState(db, () => commits);
-  const keptModels = new KeptGatewayModels(db);
+  const models = modelsState(db);
   const lists = listReader(db, { state: state.exact, resetDue: resets.due });
   const addSum = sqliteUsageSums(db);
   const { close: closeGateway, ...gateway } = sqliteGatewayCalls(
@@ -75,7 +74,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     auditLog,
     seal,
     clock,
-    optionChanged: () => keptModels.forget(),
+    optionChanged: models.changed,
   });
 
   const readOptions = () => withDefaults(statements.options.all());
@@ -136,7 +135,7 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
 
     ...gateway,
 
-    ...sqliteModels(db, writes, auditLog, seal, clock, keptModels),
+    ...sqliteModels(db, writes, auditLog, seal, clock, models),
 
     ...usagePort(gateway.flushUsage, sqliteUsageReader(db), async (batches) => {
       await writes.run(() => {

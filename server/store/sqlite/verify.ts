@@ -62,7 +62,11 @@ export function sqliteGatewayCalls(
   const holds = sqliteHolds(db);
   const settle = sqliteSettlement(db, resets, holds, meter);
 
-  const keptByDigest = keptLookUp(state, (digest) => statements.byDigest.get(digest));
+  const keptByDigest = keptLookUp(
+    state,
+    (digest: Buffer) => statements.byDigest.get(digest),
+    (digest) => digest.toString('latin1'),
+  );
   // Inside a write its own changes are not committed yet: the row is read afresh.
   const find = (digest: Buffer, now: number, writing: boolean) =>
     (writing ? statements.byDigest.get(digest) : keptByDigest(digest)) ??
