@@ -27,14 +27,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
  * Around parts loaded on demand: if their file cannot be fetched (the server went away), the
  * person is told and can try again instead of facing a blank space.
  */
-export class LazyBoundary extends Component<
-  {
-    children: ReactNode;
-    /** What shows while the part is on its way: nothing, unless told. */
-    fallback?: ReactNode;
-  },
-  { failed: boolean }
-> {
+export class LazyBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -43,7 +36,7 @@ export class LazyBoundary extends Component<
 
   override render() {
     if (this.state.failed) return <LoadFailed onRetry={() => this.setState({ failed: false })} />;
-    return <Suspense fallback={this.props.fallback ?? null}>{this.props.children}</Suspense>;
+    return <Suspense fallback={null}>{this.props.children}</Suspense>;
   }
 }
 
@@ -71,9 +64,8 @@ export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ def
 /**
  * A part that may be fetched ahead of its first render: `load` fetches it, `current` is the part
  * once fetched, or one that fetches it when drawn (inside a LazyBoundary); `fetched` is the part
- * once fetched, else null. A render that comes
- * after `load` has settled draws the part at once, without a placeholder between, which React
- * would keep up for at least 300 ms.
+ * once fetched, else null. A render that comes after `load` has settled draws the part at once,
+ * without a placeholder between, which React would keep up for at least 300 ms.
  */
 export function partAhead<P extends object>(fetch: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | null = null;
