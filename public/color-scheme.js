@@ -1,5 +1,6 @@
 // Applies the remembered light or dark theme before the first paint, so the page never flashes
-// the wrong colours. An external file because the page's security policy forbids inline scripts.
+// the wrong colours. The build writes it into the page, first in the boot script
+// (scripts/vite-boot-script.ts), which the service's security policy allows by its hash.
 (function () {
   try {
     var stored = localStorage.getItem('mantine-color-scheme-value');

@@ -16,7 +16,7 @@ function dist(files: Record<string, string>) {
 }
 
 describe('measureBundle', () => {
-  it('counts what index.html loads and what those scripts import statically, not import()', () => {
+  it('counts the page, what it loads and what those scripts import statically, not import()', () => {
     const dir = dist({
       'index.html': [
         '<script src="/early.js"></script>',
@@ -38,6 +38,7 @@ describe('measureBundle', () => {
     const sizes = measureBundle(dir);
     expect(sizes.criticalPath.map(({ file }) => file).sort()).toEqual(
       [
+        'index.html',
         'early.js',
         'assets/index.js',
         'assets/preloaded.js',
@@ -64,10 +65,9 @@ describe('measureBundle', () => {
     };
     const dir = dist({
       'index.html': [
-        '<script src="/assets/boot-1.js"></script>',
+        `<script>(function () {\n  var firstScreen = ${JSON.stringify(firstScreen)};\n})();</script>`,
         '<script type="module" crossorigin src="/assets/index.js"></script>',
       ].join('\n'),
-      'assets/boot-1.js': `(function () {\n  var firstScreen = ${JSON.stringify(firstScreen)};\n})();`,
       'assets/index.js': 'export const i=1;',
       'assets/app.js': 'export const a=1;',
       'assets/connect.js': 'export const c=1;',
@@ -75,8 +75,8 @@ describe('measureBundle', () => {
     });
     const sizes = measureBundle(dir);
     expect(sizes.criticalPath.map(({ file }) => file).sort()).toEqual([
-      'assets/boot-1.js',
       'assets/index.js',
+      'index.html',
     ]);
     expect(sizes.signedInPart.map(({ file }) => file)).toEqual(['assets/app.js']);
     expect(sizes.connectPart.map(({ file }) => file)).toEqual(['assets/connect.js']);

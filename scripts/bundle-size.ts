@@ -8,7 +8,7 @@ export interface SizedFile {
 }
 
 export interface BundleSizes {
-  /** What index.html makes the browser fetch before the first render, gzip -9. */
+  /** index.html and what it makes the browser fetch before the first render, gzip -9. */
   criticalPath: SizedFile[];
   criticalPathGzip: number;
   /** What the boot script fetches beside the critical path for the connect screen. */
@@ -48,21 +48,16 @@ function staticImports(code: string): string[] {
 
 type Links = { href: string; rel: string }[];
 
-/** The links the boot script (named by index.html) adds for each first screen. */
-export function firstScreenLinks(
-  distDir: string,
-  html: string,
-): { signedIn: Links; signedOut: Links } {
-  const boot = /<script src="\/(assets\/boot-[^"]+\.js)"><\/script>/.exec(html)?.[1];
+/** The links the boot script, written into index.html, adds for each first screen. */
+export function firstScreenLinks(html: string): { signedIn: Links; signedOut: Links } {
   // The boot script holds them as `var firstScreen = {…};` (scripts/vite-boot-script.ts).
-  const links =
-    boot && /var firstScreen = (\{.*\});/.exec(readFileSync(join(distDir, boot), 'utf8'));
+  const links = /var firstScreen = (\{.*\});/.exec(html);
   return links ? JSON.parse(links[1]!) : { signedIn: [], signedOut: [] };
 }
 
 /** The files of those links, as paths in the build ('assets/connected-app-abc.js'). */
-export function firstScreenFiles(distDir: string, html: string) {
-  const { signedIn, signedOut } = firstScreenLinks(distDir, html);
+export function firstScreenFiles(html: string) {
+  const { signedIn, signedOut } = firstScreenLinks(html);
   const files = (links: Links) => links.map(({ href }) => href.slice(1));
   return { signedIn: files(signedIn), signedOut: files(signedOut) };
 }
@@ -79,8 +74,9 @@ export function measureBundle(distDir: string): BundleSizes {
     }
   };
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
-  for (const file of filesNamedBy(html)) visit(file);
-  const parts = firstScreenFiles(distDir, html);
+  // The page itself first: it carries the boot script.
+  for (const file of ['index.html', ...filesNamedBy(html)]) visit(file);
+  const parts = firstScreenFiles(html);
   const connect = new Set(parts.signedOut.filter((file) => !critical.has(file)));
   const signedIn = new Set(parts.signedIn.filter((file) => !critical.has(file)));
 

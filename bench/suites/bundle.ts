@@ -33,7 +33,7 @@ export async function bundleSuite(context: BenchContext): Promise<SuiteResult> {
   const manifest = readManifest(outDir);
   const gzip = (path: string) => gzipSize(outDir, path);
 
-  const parts = firstScreenFiles(outDir, readFileSync(join(outDir, 'index.html'), 'utf8'));
+  const parts = firstScreenFiles(readFileSync(join(outDir, 'index.html'), 'utf8'));
   const entry = criticalPath(outDir, manifest);
   const entrySet = new Set(entry.map((file) => file.path));
   // The connect screen's first render also waits for its part, fetched beside the entry's.
@@ -46,6 +46,8 @@ export async function bundleSuite(context: BenchContext): Promise<SuiteResult> {
   const criticalSet = new Set(critical.map((file) => file.path));
   const criticalJs = sum(critical.filter((f) => isScript(f.path)).map((f) => gzip(f.path)));
   const criticalCss = sum(critical.filter((f) => isStyle(f.path)).map((f) => gzip(f.path)));
+  // The page carries the boot script: its JS is counted with the page.
+  const page = gzip('index.html');
 
   const served = (paths: string[]) => sum(paths.map((path) => servedSize(outDir, path)));
   // What the boot script fetches beside the entry on a signed-in reload.
@@ -71,12 +73,12 @@ export async function bundleSuite(context: BenchContext): Promise<SuiteResult> {
     atMost(
       SECTION,
       'critical path, JS + CSS (gzip -9)',
-      criticalJs + criticalCss,
+      page + criticalJs + criticalCss,
       CRITICAL_GOAL,
       kB,
       {
         anchor: CRITICAL_ANCHOR,
-        note: `${critical.length} files: JS ${kB(criticalJs)}, CSS ${kB(criticalCss)}; as served with Brotli ${kB(served(critical.map((file) => file.path)))}`,
+        note: `${critical.length} files: the page with the boot script ${kB(page)}, JS ${kB(criticalJs)}, CSS ${kB(criticalCss)}; as served with Brotli ${kB(served(critical.map((file) => file.path)))}`,
       },
     ),
     atMost(
@@ -117,7 +119,7 @@ export async function bundleSuite(context: BenchContext): Promise<SuiteResult> {
   );
   const originTotal = sum(origins.map((origin) => origin.characters));
   const details = [
-    'The production build (`vite build`) in a folder of the bench, served by the service. The critical path is what `index.html` loads before the first render: its scripts (classic and module), `modulepreload` links and stylesheets, plus any chunk they import statically (found through Vite’s build manifest) and that chunk’s CSS, and the connect screen’s part, which the boot script fetches beside them when no session is stored. Sizes are gzip level 9 of each file (`node:zlib`). The signed-in part is what the boot script fetches beside it when a session is stored. A lazy chunk is any other JS file of the build. The service sends the build’s Brotli copies to browsers that accept them (Chromium does).',
+    'The production build (`vite build`) in a folder of the bench, served by the service. The critical path is the page (`index.html`, which carries the boot script) and what it loads before the first render: its module scripts, `modulepreload` links and stylesheets, plus any chunk they import statically (found through Vite’s build manifest) and that chunk’s CSS, and the connect screen’s part, which the boot script fetches beside them when no session is stored. Sizes are gzip level 9 of each file (`node:zlib`). The signed-in part is what the boot script fetches beside it when a session is stored. A lazy chunk is any other JS file of the build. The service sends the build’s Brotli copies to browsers that accept them (Chromium does).',
     '',
     'Requests before first render: the connect screen loaded in headless Chromium with an empty cache, three times; counted are the document and every same-origin resource whose request started before `first-contentful-paint`, read from the page’s own Resource Timing and Paint Timing.',
     '',

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, startTestService, type TestService } from '../test-support';
 
-const INDEX_HTML = '<!doctype html><title>Tokendesk</title><div id="root"></div>';
+const BOOT_SCRIPT = 'document.documentElement.dataset.booted = "";';
+const INDEX_HTML = `<!doctype html><title>Tokendesk</title><script>${BOOT_SCRIPT}</script><div id="root"></div>`;
 const SCRIPT = 'console.log("dashboard");'.repeat(100);
 
 let distDir: string;
@@ -76,6 +78,19 @@ describe('dashboard', () => {
       const response = await service.request('GET', path, { auth: false });
       expect(await response.text(), path).not.toContain('"name"');
     }
+  });
+
+  it('lets the page run the script written into it, and nothing else inline', async () => {
+    const scriptSrc = (response: Response) =>
+      /script-src ([^;]*)/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1];
+    const hash = createHash('sha256').update(BOOT_SCRIPT).digest('base64');
+    for (const path of ['/', '/tokens']) {
+      const page = await service.request('GET', path, { auth: false });
+      expect(scriptSrc(page), path).toBe(`'self' 'sha256-${hash}'`);
+    }
+    const asset = await service.request('GET', '/assets/index-3f9a1c.js', { auth: false });
+    expect(scriptSrc(asset)).toBe("'self'");
+    expect(scriptSrc(await service.request('GET', '/api/unknown'))).toBe("'self'");
   });
 
   it('leaves /api and /healthz to the service', async () => {

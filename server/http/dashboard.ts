@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { isApiPath, type App, type AppEnv } from './types';
@@ -25,11 +28,16 @@ export function dashboardApp(distDir: string): App {
     const file = await serve.file(c, nothing);
     if (file) {
       file.headers.set('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
+      // '/' is the page itself.
+      if (file.headers.get('Content-Type')?.startsWith('text/html')) {
+        c.set('pageScripts', await serve.pageScripts());
+      }
       return file;
     }
     if (c.req.path.startsWith('/assets/')) return c.text('Not found\n', 404);
     const indexPage = await serve.indexPage(c, nothing);
     if (!indexPage) return c.text(NOT_BUILT, 200);
+    c.set('pageScripts', await serve.pageScripts());
     indexPage.headers.set('Cache-Control', 'no-cache');
     return indexPage;
   });
@@ -38,6 +46,23 @@ export function dashboardApp(distDir: string): App {
 interface DashboardFiles {
   file: MiddlewareHandler<AppEnv>;
   indexPage: MiddlewareHandler<AppEnv>;
+  /**
+   * The page's own scripts, as the security policy names them (security-headers.ts): read with
+   * each page sent, as a dashboard built again while the service runs has scripts of its own.
+   */
+  pageScripts: () => Promise<string[]>;
+}
+
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * The hash of each script written into the page: the build writes the page's first script there
+ * (scripts/vite-boot-script.ts), so a phone does not wait for one more file before it.
+ */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`,
+  );
 }
 
 // The build writes Brotli and gzip copies beside each text file (scripts/vite-precompress.ts):
@@ -46,5 +71,7 @@ function dashboardFiles(distDir: string): DashboardFiles {
   return {
     file: serveStatic<AppEnv>({ root: distDir, precompressed: true }),
     indexPage: serveStatic<AppEnv>({ root: distDir, path: 'index.html', precompressed: true }),
+    pageScripts: async () =>
+      inlineScriptHashes(await readFile(join(distDir, 'index.html'), 'utf8')),
   };
 }

@@ -1,14 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
+import { secureHeaders, type ContentSecurityPolicyOptionHandler } from 'hono/secure-headers';
+import type { AppContext } from './types';
 
 /**
  * The dashboard loads everything from its own origin. Proxy mode, where the browser talks to
  * another gateway, passes that origin in `extraConnectSrc`.
  */
-function policy(extraConnectSrc: readonly string[]) {
+function policy<Source>(extraConnectSrc: readonly string[], scriptSrc: Source) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: [scriptSrc],
     // Mantine injects style attributes and <style> elements at runtime.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:'],
@@ -21,12 +22,19 @@ function policy(extraConnectSrc: readonly string[]) {
   };
 }
 
+/**
+ * Scripts from the service's own origin, and on the dashboard's page its first script, written
+ * into the page (dashboard.ts names it by its hash): nothing else inline runs.
+ */
+const pageScriptSources: ContentSecurityPolicyOptionHandler = (c: AppContext) =>
+  ["'self'", ...(c.get('pageScripts') ?? [])].join(' ');
+
 const REFERRER_POLICY = 'no-referrer';
 const CONTENT_TYPE_OPTIONS = 'nosniff';
 
 /** The policy as the header's text, for the answers node-server.ts makes without Hono. */
 export function contentSecurityPolicy(extraConnectSrc: readonly string[] = []): string {
-  return Object.entries(policy(extraConnectSrc))
+  return Object.entries(policy(extraConnectSrc, "'self'"))
     .map(([name, values]) => [name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), ...values])
     .map((words) => words.join(' '))
     .join('; ');
@@ -49,7 +57,7 @@ export function securityHeaderValues(
  */
 export function securityHeaders(extraConnectSrc: readonly string[] = []): MiddlewareHandler {
   return secureHeaders({
-    contentSecurityPolicy: policy(extraConnectSrc),
+    contentSecurityPolicy: policy(extraConnectSrc, pageScriptSources),
     xContentTypeOptions: CONTENT_TYPE_OPTIONS,
     referrerPolicy: REFERRER_POLICY,
     crossOriginResourcePolicy: false,

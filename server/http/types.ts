@@ -4,9 +4,13 @@ import type { AuditContext } from '../../src/contract/audit';
 
 /**
  * Under @hono/node-server the bindings carry the socket; under app.request() in tests there
- * are none, hence Partial. `audit`: who is calling and from where, set by the admin key check.
+ * are none, hence Partial. `audit`: who is calling and from where, set by the admin key check;
+ * `pageScripts`: the hashes of the scripts written into the dashboard's page, set as it is sent.
  */
-export type AppEnv = { Bindings: Partial<HttpBindings>; Variables: { audit: AuditContext } };
+export type AppEnv = {
+  Bindings: Partial<HttpBindings>;
+  Variables: { audit: AuditContext; pageScripts: string[] };
+};
 export type App = Hono<AppEnv>;
 export type AppContext = Context<AppEnv>;
 

@@ -1,4 +1,4 @@
-import { AppShell, Container, Group } from '@mantine/core';
+import { Box, Container, Group, RemoveScroll } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useAddressParam } from '../components/address';
@@ -8,6 +8,7 @@ import { TokensScreen } from '../features/tokens/tokens-screen';
 import { HeaderBrand } from './header-brand';
 import { HeaderTools, type Panel } from './header-tools';
 import { ScreenNav, screenOf, type ScreenView } from './screen-nav';
+import classes from './app-layout.module.css';
 
 const SettingsDrawer = lazyPart(() => import('../features/settings/settings-drawer'));
 const ActivityDrawer = lazyPart(() => import('../features/activity/activity-drawer'));
@@ -35,9 +36,6 @@ const LAZY_SCREENS: Record<NonNullable<ScreenView>, typeof UsageScreen> = {
   playground: PlaygroundScreen,
 };
 
-/** The navigation's room in the bar along a phone's foot. */
-const PHONE_NAV_HEIGHT = 56;
-
 export function AppLayout({ baseUrl }: { baseUrl: string }) {
   const phone = useMediaQuery('(max-width: 48em)', false, AT_ONCE);
   // The five places of the navigation keep their words; the tools give way to them, as icons
@@ -54,13 +52,12 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
   useReturnFocus(detailsOf !== null);
   const nav = <ScreenNav current={screen} onGo={setView} bar={phone} />;
 
+  // The frame is the page's own (app-layout.module.css): Mantine's AppShell would bring its
+  // resizing and media styles, 21 kB minified, into the file a phone waits for. The fixed bars
+  // keep the scroll bar's room while a dialog locks the page, as Mantine's bars do.
   return (
-    <AppShell
-      header={{ height: 60 }}
-      footer={phone ? { height: PHONE_NAV_HEIGHT } : undefined}
-      padding={phone ? 'sm' : 'md'}
-    >
-      <AppShell.Header>
+    <>
+      <Box component="header" className={`${classes.header} ${RemoveScroll.classNames.zeroRight}`}>
         <Group h="100%" px={phone ? 'sm' : 'md'} justify="space-between" wrap="nowrap" gap="md">
           <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
             <HeaderBrand baseUrl={baseUrl} phone={phone} />
@@ -73,8 +70,8 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
             />
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Main>
+      </Box>
+      <Box component="main" className={classes.main}>
         {/* Wider than Mantine's largest size: the token table shows every column from 1360 px. */}
         <Container size={1600} px={0}>
           {LazyScreen ? (
@@ -85,8 +82,15 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
             <TokensScreen />
           )}
         </Container>
-      </AppShell.Main>
-      {phone && <AppShell.Footer>{nav}</AppShell.Footer>}
+      </Box>
+      {phone && (
+        <Box
+          component="footer"
+          className={`${classes.footer} ${RemoveScroll.classNames.zeroRight}`}
+        >
+          {nav}
+        </Box>
+      )}
       <LazyBoundary>
         {panel === 'settings' && <SettingsDrawer onClose={() => setPanel(null)} />}
         {panel === 'activity' && <ActivityDrawer onClose={() => setPanel(null)} />}
@@ -100,6 +104,6 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
           />
         )}
       </LazyBoundary>
-    </AppShell>
+    </>
   );
 }

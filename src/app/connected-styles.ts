@@ -11,7 +11,6 @@ import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Affix.css';
-import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Checkbox.css';

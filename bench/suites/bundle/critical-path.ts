@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Manifest } from './built-files';
 
 export type LoadReason =
+  | 'the page, with the boot script'
   | 'classic script'
   | 'module script'
   | 'modulepreload'
@@ -52,13 +53,17 @@ function requestedByPage(html: string): CriticalFile[] {
 }
 
 /**
- * The critical path: what index.html loads, plus whatever those scripts import statically
- * (and those chunks' CSS) that the page did not already list. Dynamic imports are left out.
+ * The critical path: the page itself, which carries the boot script, what it loads, plus
+ * whatever those scripts import statically (and those chunks' CSS) that the page did not
+ * already list. Dynamic imports are left out.
  */
 export function criticalPath(outDir: string, manifest: Manifest): CriticalFile[] {
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const chunkByFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-  const files = requestedByPage(html);
+  const files: CriticalFile[] = [
+    { path: 'index.html', reason: 'the page, with the boot script' },
+    ...requestedByPage(html),
+  ];
   const seen = new Set(files.map((file) => file.path));
   const add = (path: string, reason: LoadReason) => {
     if (seen.has(path)) return;

@@ -11,7 +11,7 @@ import type { BulkKind } from './bulk-dialog';
 const bulkUpdateMenu = partAhead(() => import('./bulk-update-menu').then((part) => part.default));
 
 /** Above the page's foot, and above the navigation along a phone's. */
-const BOTTOM = 'calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-md))';
+const BOTTOM = 'calc(var(--app-footer-height) + var(--mantine-spacing-md))';
 
 /**
  * Appears while tokens are selected: what can be done to all of them at once. It floats at the

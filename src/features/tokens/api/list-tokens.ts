@@ -8,6 +8,7 @@ import {
 import { useEffect } from 'react';
 import type { ListParams, TokenBackend } from '../../../api/backend';
 import { useBackend } from '../../../api/backend-context';
+import { useIdle } from '../../../components/use-idle';
 import { tokenKeys } from './keys';
 
 /**
@@ -34,21 +35,23 @@ const scanProgressQuery = (params: ListParams) =>
 
 /**
  * The page asked for; the next one is fetched ahead while the person reads this one, except
- * where the server limits how often one may search and this is a search.
+ * where the server limits how often one may search and this is a search. The first time, once
+ * the browser is idle: the list's first paint does not wait behind the next page's answer.
  */
 export function useTokenList(params: ListParams) {
   const backend = useBackend();
   const queryClient = useQueryClient();
   const list = useQuery(tokenListQuery(backend, params));
+  const idle = useIdle();
   const hasNext = list.data?.hasNext === true && !list.isPlaceholderData;
   const limited = backend.searchDelayMs > 0 && Boolean(params.keyword || params.token);
   useEffect(() => {
-    if (hasNext && !limited) {
+    if (idle && hasNext && !limited) {
       void queryClient.prefetchQuery(tokenListQuery(backend, { ...params, p: params.p + 1 }));
     }
     // The params object is new on every render; its content is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hasNext, limited, queryClient, backend, JSON.stringify(params)]);
+  }, [idle, hasNext, limited, queryClient, backend, JSON.stringify(params)]);
   return list;
 }
 
