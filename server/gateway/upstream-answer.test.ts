@@ -47,6 +47,15 @@ describe('an upstream answer', () => {
     expect(read).toBe(5 * 16_384);
   });
 
+  it('starts with the answer itself, not an informational one before it', async () => {
+    const { controller } = fakeController();
+    const handler = new UpstreamAnswerHandler(() => {});
+    handler.onRequestStart(controller);
+    handler.onResponseStart(controller, 103, { link: '</style.css>; rel=preload' });
+    handler.onResponseStart(controller, 200, { 'content-type': 'application/json' });
+    expect(await handler.started).toMatchObject({ status: 200, contentType: 'application/json' });
+  });
+
   it('reads an answer whole, however large, without pausing the upstream', async () => {
     const { controller, state } = fakeController();
     let finished = 0;

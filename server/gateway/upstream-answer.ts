@@ -58,6 +58,8 @@ export class UpstreamAnswerHandler implements Dispatcher.DispatchHandler, Answer
     status: number,
     headers: Record<string, string | string[] | undefined>,
   ): void {
+    // An informational answer (100 Continue, 103 Early Hints) comes before the answer itself.
+    if (status < 200) return;
     const type = headers['content-type'];
     this.start.resolve({
       status,
