@@ -77,7 +77,7 @@ export class Completions {
     const plan = this.plan(call, model, prices);
     const held = await this.store.verify(
       { key: call.key, model: name, ip: call.ip, cost: 0, request_id: requestId },
-      { plan, awaitDisk: false },
+      { plan, awaitDisk: false, newRequestId: true },
     );
     if (held.code !== 'VALID' || held.token_id === null) throw this.refused(held, name);
     const tokenId = held.token_id;

@@ -12,8 +12,8 @@ import { CHAT_TOKENS_PER_ANSWER, CHAT_TOKENS_PER_MESSAGE } from './token-count';
  */
 export const IMAGE_TOKENS = 2_500;
 
-const encoder = new TextEncoder();
-const bytes = (text: string) => encoder.encode(text).length;
+// UTF-8 length without encoding the text: the same count as TextEncoder's, lone surrogates too.
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /** Bytes of whatever JSON value: structured parts (tools, schemas) count as their text. */
 const jsonBytes = (value: unknown) => (value === undefined ? 0 : bytes(JSON.stringify(value)));

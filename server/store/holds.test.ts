@@ -110,6 +110,17 @@ describe('holds', () => {
     expect(await report(id, 10, 'free')).toMatchObject({ held: 0, used_quota: 60 });
   });
 
+  it("settle on a token's quota as refilled, when its reset came since its last request", async () => {
+    const { id } = await token({
+      name: 'Daily',
+      remain_quota: 300,
+      quota_reset_period: 'daily',
+      quota_reset_amount: 1_000,
+    });
+    clock = NOW + 24 * HOUR;
+    expect(await report(id, 50, 'after-reset')).toMatchObject({ charged: 50, remain_quota: 950 });
+  });
+
   it('take from an unlimited token only its used quota, and give that back', async () => {
     const { id, key } = await token({ name: 'Open', remain_quota: 5, unlimited_quota: true });
     expect(await hold(key, 400, 'u-1')).toMatchObject({ held: 400, remain_quota: 5 });

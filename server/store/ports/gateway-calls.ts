@@ -34,6 +34,11 @@ export interface HoldTerms {
   modelUnavailable?: boolean;
   /** false: the charge is answered once committed, without waiting for the disk (see WriteTiming). */
   awaitDisk?: boolean;
+  /**
+   * The request_id was made for this request just now (the gateway's own), so no hold or report
+   * of it can stand yet: SQLite skips looking for one.
+   */
+  newRequestId?: boolean;
 }
 
 /**

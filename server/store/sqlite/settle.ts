@@ -2,16 +2,24 @@ import type Database from 'better-sqlite3';
 import { normalizeKey } from '../../../src/contract/token';
 import { REQUEST_ID_WINDOW_SECONDS, type UsageReport } from '../../../src/contract/usage';
 import { holdExpired, settledFigures } from '../hold-settlement';
+import { isResetDue } from '../quota-resets';
 import { keyDigest } from '../key-seal';
 import type { ReportOutcome } from '../ports/gateway-calls';
 import { REPORTED, UNSETTLED, tokensOf, type UsageMeter } from '../usage-meter';
 import type { SqliteHolds } from './holds';
 import type { SqliteQuotaResets } from './quota-resets';
 
-type QuotaRow = { id: number; remain_quota: number; used_quota: number; unlimited_quota: number };
+type QuotaRow = {
+  id: number;
+  remain_quota: number;
+  used_quota: number;
+  unlimited_quota: number;
+  next_reset_time: number;
+};
 
 /**
- * A usage report on SQLite, run inside a write of the group commit: its token's refills first,
+ * A usage report on SQLite, run inside a write of the group commit: its token's refill first,
+ * when one is due (read from its row, rather than a look for any token's),
  * then the release of the request_id's hold, the claim of the request_id, and the difference
  * between the cost and the hold, in one step.
  */
@@ -21,7 +29,7 @@ export function sqliteSettlement(
   holds: SqliteHolds,
   meter: UsageMeter,
 ): (report: UsageReport, now: number) => ReportOutcome {
-  const columns = 'id, remain_quota, used_quota, unlimited_quota';
+  const columns = 'id, remain_quota, used_quota, unlimited_quota, next_reset_time';
   const statements = {
     byDigest: db.prepare<[Buffer], QuotaRow>(`SELECT ${columns} FROM tokens WHERE key_digest = ?`),
     byPreviousDigest: db.prepare<[Buffer, number], QuotaRow>(
@@ -46,8 +54,11 @@ export function sqliteSettlement(
   };
 
   return (report, now) => {
-    resets.applyDue(now);
-    const row = find(report, now);
+    let row = find(report, now);
+    if (row && isResetDue(row, now)) {
+      resets.applyDue(now);
+      row = find(report, now);
+    }
     if (!row) return null;
     const figures = { remain_quota: row.remain_quota, used_quota: row.used_quota };
     const duplicate = { token_id: row.id, charged: 0, held: 0, ...figures, duplicate: true };

@@ -100,7 +100,7 @@ export function sqliteGatewayCalls(
       limited ? windows.counted(token.id, now) : 0,
       now,
       terms,
-      requestId !== undefined && holds.standing(token.id, requestId, now),
+      requestId !== undefined && !terms?.newRequestId && holds.standing(token.id, requestId, now),
     );
     if ('refused' in verdict) return verdict.refused;
     const { cost } = verdict;
