@@ -3,7 +3,8 @@ import type { Dispatcher } from 'undici';
 /** What the answer's reader has not taken yet, at most, before the upstream is paused. */
 const BUFFERED_BYTES = 65_536;
 
-export interface AnswerStart {
+/** An upstream's answer, once its status and headers have come. */
+export interface UpstreamAnswer {
   status: number;
   contentType: string;
   body: AnswerBody;
@@ -23,8 +24,8 @@ export interface AnswerBody extends AsyncIterable<Uint8Array> {
  * (16 at a time to the bench's fake upstream: 27 µs against 54).
  */
 export class UpstreamAnswerHandler implements Dispatcher.DispatchHandler, AnswerBody {
-  readonly started: Promise<AnswerStart>;
-  private start!: { resolve: (value: AnswerStart) => void; reject: (error: Error) => void };
+  readonly started: Promise<UpstreamAnswer>;
+  private start!: { resolve: (value: UpstreamAnswer) => void; reject: (error: Error) => void };
   private controller: Dispatcher.DispatchController | null = null;
   /** Why the request was to be aborted before undici gave its controller. */
   private abortedEarly: Error | null = null;

@@ -1,6 +1,6 @@
 import type { GatewayModel } from '../store/ports/models';
 import { openAiFailure, upstreamFailure, type OpenAiFailure } from './openai-error';
-import type { UpstreamAnswer } from './upstream';
+import type { UpstreamAnswer } from './upstream-answer';
 
 /** Enough of an upstream's error to pass its message on; the rest is not read. */
 const ERROR_BYTES = 16_384;

@@ -1,6 +1,6 @@
 import { Agent, errors } from 'undici';
 import { EchoUpstream } from './echo-upstream';
-import { UpstreamAnswerHandler, type AnswerBody } from './upstream-answer';
+import { UpstreamAnswerHandler, type UpstreamAnswer } from './upstream-answer';
 
 export interface GatewayTimeouts {
   /** Until the upstream's answer starts: connecting, and its status and headers. */
@@ -23,12 +23,6 @@ export interface UpstreamRequest {
   timeouts: GatewayTimeouts;
   /** Aborts the upstream request: the client has gone. */
   signal: AbortSignal;
-}
-
-export interface UpstreamAnswer {
-  status: number;
-  contentType: string;
-  body: AnswerBody;
 }
 
 /** Why an upstream gave no answer, in words that name neither its address nor its key. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type MiddlewareHandler } from 'hono';
@@ -47,8 +47,9 @@ interface DashboardFiles {
   file: MiddlewareHandler<AppEnv>;
   indexPage: MiddlewareHandler<AppEnv>;
   /**
-   * The page's own scripts, as the security policy names them (security-headers.ts): read with
-   * each page sent, as a dashboard built again while the service runs has scripts of its own.
+   * The page's own scripts, as the security policy names them (security-headers.ts): kept until
+   * the page's file changes, as a dashboard built again while the service runs has scripts of its
+   * own.
    */
   pageScripts: () => Promise<string[]>;
 }
@@ -68,10 +69,17 @@ function inlineScriptHashes(html: string): string[] {
 // The build writes Brotli and gzip copies beside each text file (scripts/vite-precompress.ts):
 // the smallest one the browser accepts is sent as it is, rather than compressed per request.
 function dashboardFiles(distDir: string): DashboardFiles {
+  const page = join(distDir, 'index.html');
+  let kept = { modified: Number.NaN, hashes: [] as string[] };
   return {
     file: serveStatic<AppEnv>({ root: distDir, precompressed: true }),
     indexPage: serveStatic<AppEnv>({ root: distDir, path: 'index.html', precompressed: true }),
-    pageScripts: async () =>
-      inlineScriptHashes(await readFile(join(distDir, 'index.html'), 'utf8')),
+    async pageScripts() {
+      const modified = (await stat(page)).mtimeMs;
+      if (modified !== kept.modified) {
+        kept = { modified, hashes: inlineScriptHashes(await readFile(page, 'utf8')) };
+      }
+      return kept.hashes;
+    },
   };
 }

@@ -653,16 +653,12 @@ describe('the audit of a deleted token', () => {
 
 describe('a page asked for again', () => {
   it("follows the clock, this store's writes and another connection's", async () => {
-    let now = NOW;
-    await handle.dispose();
-    handle = openTestStore({ clock: () => now, dataDir });
-    store = handle.store;
     await store.insertMany([record({ name: 'Expiring', expired_time: NOW + 1 })]);
     const statuses = async () => (await store.list(query())).items.map((token) => token.status);
     const expiredTotal = async () => (await store.list(query({ status: '3' }))).total;
     expect(await statuses()).toEqual([1]);
     expect(await expiredTotal()).toBe(0);
-    now = NOW + 1;
+    clock = NOW + 1;
     expect(await statuses()).toEqual([3]);
     expect(await expiredTotal()).toBe(1);
     await store.insertMany([record({ name: 'Second' })]);
@@ -855,10 +851,6 @@ describe('the pages of a name search', () => {
 
 describe('a free check asked again', () => {
   it("follows the clock, this store's writes and another connection's", async () => {
-    let now = NOW;
-    await handle.dispose();
-    handle = openTestStore({ clock: () => now, dataDir });
-    store = handle.store;
     const key = generateTokenKey();
     await store.insertMany([record({ name: 'Checked', key, expired_time: NOW + 10 })]);
     const id = (await store.list(query())).items[0]!.id;
@@ -896,7 +888,7 @@ describe('a free check asked again', () => {
 
     await store.update({ id, status: 1 });
     expect((await check()).code).toBe('VALID');
-    now = NOW + 10;
+    clock = NOW + 10;
     expect((await check()).code).toBe('EXPIRED');
 
     const unknown = generateTokenKey();

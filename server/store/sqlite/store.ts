@@ -20,7 +20,7 @@ import { fromRow } from './token-row';
 import { tokenStatements } from './token-statements';
 import { sqliteTokenWrites } from './token-writes';
 import { sqliteUsageReader, sqliteUsageSums } from './usage';
-import { modelsState, tokensState } from './tokens-state';
+import { modelsState, othersCommits, tokensState } from './tokens-state';
 import { sqliteGatewayCalls } from './verify';
 import { sqliteWebhookEndpoints } from './webhook-endpoints';
 import { sqliteWebhookOutbox } from './webhook-outbox';
@@ -51,8 +51,9 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   let commits = 0;
   const writes = groupCommit(db, () => (commits += 1));
   const resets = sqliteQuotaResets(db);
-  const state = tokensState(db, () => commits);
-  const models = modelsState(db);
+  const others = othersCommits(db);
+  const state = tokensState(() => commits, others);
+  const models = modelsState(others);
   const lists = listReader(db, { state: state.exact, resetDue: resets.due });
   const addSum = sqliteUsageSums(db);
   const { close: closeGateway, ...gateway } = sqliteGatewayCalls(

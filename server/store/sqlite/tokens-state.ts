@@ -3,22 +3,32 @@ import type Database from 'better-sqlite3';
 /** How soon what is kept in memory sees another process's write (the seed's, a hand edit's). */
 export const OTHERS_SEEN_WITHIN_MS = 1;
 
-/**
- * PRAGMA data_version, which changes when another connection (another process) commits, asked
- * at most once every OTHERS_SEEN_WITHIN_MS: it is a read of the database, which takes its file
- * locks, 8 µs a free check under load.
- */
-export function othersCommits(db: Database.Database): () => number {
+/** Other processes' commits, as PRAGMA data_version counts them (it changes with each). */
+export interface OthersCommits {
+  /** Read now. */
+  exact: () => number;
+  /**
+   * Read at most once every OTHERS_SEEN_WITHIN_MS: it is a read of the database, which takes its
+   * file locks, 8 µs a free check under load.
+   */
+  recent: () => number;
+}
+
+/** One for the connection: the tokens' and the models' kept values share its reads. */
+export function othersCommits(db: Database.Database): OthersCommits {
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   let version = 0;
   let askedAt = Number.NEGATIVE_INFINITY;
-  return () => {
-    const now = performance.now();
-    if (now - askedAt >= OTHERS_SEEN_WITHIN_MS) {
-      version = dataVersion.get() ?? 0;
-      askedAt = now;
-    }
-    return version;
+  return {
+    exact: () => dataVersion.get() ?? 0,
+    recent: () => {
+      const now = performance.now();
+      if (now - askedAt >= OTHERS_SEEN_WITHIN_MS) {
+        version = dataVersion.get() ?? 0;
+        askedAt = now;
+      }
+      return version;
+    },
   };
 }
 
@@ -30,12 +40,10 @@ export interface TokensState {
 }
 
 /** Which state of the tokens a reader saw: what is kept for one state is right for it. */
-export function tokensState(db: Database.Database, commits: () => number): TokensState {
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  const others = othersCommits(db);
+export function tokensState(commits: () => number, others: OthersCommits): TokensState {
   return {
-    exact: () => `${commits()} ${dataVersion.get()}`,
-    recent: () => `${commits()} ${others()}`,
+    exact: () => `${commits()} ${others.exact()}`,
+    recent: () => `${commits()} ${others.recent()}`,
   };
 }
 
@@ -44,11 +52,13 @@ export function tokensState(db: Database.Database, commits: () => number): Token
  * called in the write) at once, by another process's commit within OTHERS_SEEN_WITHIN_MS. Not
  * the tokens' commits, which every chat makes.
  */
-export function modelsState(db: Database.Database): { state: () => string; changed: () => void } {
-  const others = othersCommits(db);
+export function modelsState(others: OthersCommits): {
+  state: () => string;
+  changed: () => void;
+} {
   let changes = 0;
   return {
-    state: () => `${changes} ${others()}`,
+    state: () => `${changes} ${others.recent()}`,
     changed: () => {
       changes += 1;
     },
