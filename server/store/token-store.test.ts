@@ -41,6 +41,31 @@ afterEach(async () => {
 
 const query = (input: TokenListQueryInput = {}) => tokenListQuerySchema.parse(input);
 
+/**
+ * Switches a token off from elsewhere: another connection to the SQLite file, as another process
+ * would, or another instance on the PostgreSQL database.
+ */
+async function disableElsewhere(id: number): Promise<void> {
+  if (engine === 'sqlite') {
+    const other = new Database(join(dataDir, DATABASE_FILE));
+    try {
+      other.prepare('UPDATE tokens SET status = 2 WHERE id = ?').run(id);
+    } finally {
+      other.close();
+    }
+    return;
+  }
+  const other = await openPostgresStore({
+    secret: TEST_SECRET_BYTES,
+    url: (await handle.databaseUrl())!,
+  });
+  try {
+    await other.update({ id, status: 2 });
+  } finally {
+    await other.close();
+  }
+}
+
 function record(overrides: Partial<TokenRecordInput> = {}): TokenRecordInput {
   return {
     name: 'Record',
@@ -665,27 +690,8 @@ describe('a page asked for again', () => {
     expect(await statuses()).toEqual([1, 3]);
 
     const second = (await store.list(query({ keyword: 'Second' }))).items[0]!.id;
-    if (engine === 'sqlite') {
-      const other = new Database(join(dataDir, DATABASE_FILE));
-      try {
-        other.exec("UPDATE tokens SET status = 2 WHERE name = 'Second'");
-      } finally {
-        other.close();
-      }
-      // Another process's change may take up to 50 ms to show in a page asked for again.
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    } else {
-      // Another instance on the same database: its change shows at once.
-      const other = await openPostgresStore({
-        secret: TEST_SECRET_BYTES,
-        url: (await handle.databaseUrl())!,
-      });
-      try {
-        await other.update({ id: second, status: 2 });
-      } finally {
-        await other.close();
-      }
-    }
+    // A page asked for again shows another process's change at once.
+    await disableElsewhere(second);
     expect(await statuses()).toEqual([2, 3]);
   });
 });
@@ -864,25 +870,10 @@ describe('a free check asked again', () => {
     await store.update({ id, remain_quota: 7 });
     expect(await check()).toEqual({ code: 'VALID', remain_quota: 7 });
 
+    await disableElsewhere(id);
+    // On SQLite another process's write shows in a free check within OTHERS_SEEN_WITHIN_MS.
     if (engine === 'sqlite') {
-      const other = new Database(join(dataDir, DATABASE_FILE));
-      try {
-        other.exec("UPDATE tokens SET status = 2 WHERE name = 'Checked'");
-      } finally {
-        other.close();
-      }
-      // Another process's write shows in a free check within OTHERS_SEEN_WITHIN_MS.
       await new Promise((resolve) => setTimeout(resolve, OTHERS_SEEN_WITHIN_MS + 1));
-    } else {
-      const other = await openPostgresStore({
-        secret: TEST_SECRET_BYTES,
-        url: (await handle.databaseUrl())!,
-      });
-      try {
-        await other.update({ id, status: 2 });
-      } finally {
-        await other.close();
-      }
     }
     expect((await check()).code).toBe('DISABLED');
 
