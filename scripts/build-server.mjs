@@ -3,8 +3,16 @@
 // in less memory than TypeScript compiled on the fly. `node scripts/build-server.mjs` builds when the output is
 // missing or older than a source; `--force` always builds.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,6 +23,8 @@ export const SERVER_ENTRY = join(OUT_DIR, 'main.mjs');
 const INPUTS_FILE = join(OUT_DIR, 'inputs.json');
 /** Not among the bundled sources, yet they change what the build makes. */
 const ALWAYS_INPUTS = ['package.json', 'package-lock.json', 'scripts/build-server.mjs'];
+/** Files a worker thread runs, found next to the service's code: copied beside main.mjs. */
+const WORKER_FILES = ['server/store/sqlite/checkpoint-worker.mjs'];
 
 function mtime(path) {
   return existsSync(path) ? statSync(path).mtimeMs : Infinity;
@@ -31,7 +41,9 @@ export function serverBuildIsStale() {
   }
   if (!Array.isArray(inputs)) return true;
   const builtAt = statSync(SERVER_ENTRY).mtimeMs;
-  return [...inputs, ...ALWAYS_INPUTS].some((input) => mtime(join(root, input)) > builtAt);
+  return [...inputs, ...ALWAYS_INPUTS, ...WORKER_FILES].some(
+    (input) => mtime(join(root, input)) > builtAt,
+  );
 }
 
 /** Bundles the service; files are written under temporary names and renamed, so a concurrent
@@ -64,6 +76,11 @@ export async function buildServer() {
     const suffix = `.${process.pid}.tmp`;
     writeFileSync(INPUTS_FILE + suffix, `${JSON.stringify(inputs, null, 1)}\n`);
     writeFileSync(SERVER_ENTRY + suffix, chunk.code);
+    for (const file of WORKER_FILES) {
+      const target = join(OUT_DIR, basename(file));
+      copyFileSync(join(root, file), target + suffix);
+      renameSync(target + suffix, target);
+    }
     renameSync(INPUTS_FILE + suffix, INPUTS_FILE);
     renameSync(SERVER_ENTRY + suffix, SERVER_ENTRY);
   } finally {

@@ -153,7 +153,11 @@ async function storeOrExit(
     }
   }
   try {
-    const store = openSqliteStore({ dataDir: config.dataDir, secret: config.secret });
+    const store = openSqliteStore({
+      dataDir: config.dataDir,
+      secret: config.secret,
+      backgroundCheckpoints: true,
+    });
     return { store, adminKey: resolveAdminKey(config) };
   } catch (error) {
     return exitWithStartupError(

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { TokenListQuery } from '../../../src/contract/token';
 import type { TokenPage } from '../../../src/contract/token-page';
 import { adminKeyPort } from '../admin-key-record';
@@ -9,7 +10,8 @@ import type { TokenStore } from '../token-store';
 import { usagePort } from '../usage-read';
 import { sqliteAdminKeys } from './admin-keys';
 import { sqliteAudit } from './audit';
-import { openDatabase, SERVICE_CACHE_KIB } from './database';
+import { backgroundCheckpoints } from './background-checkpoints';
+import { DATABASE_FILE, openDatabase, SERVICE_CACHE_KIB } from './database';
 import { groupCommit } from './group-commit';
 import { listReader } from './list-reader';
 import { sqliteModels } from './models';
@@ -33,12 +35,20 @@ export interface SqliteStoreOptions {
   cacheKiB?: number;
   /** Seals the token keys (TOKENDESK_SECRET); absent, the data directory's secret file. */
   secret?: Buffer;
+  /**
+   * Copies the write-ahead log into the database on a thread of its own (background-checkpoints.ts),
+   * so that no request waits for it. The service turns it on; scripts and most tests need not.
+   */
+  backgroundCheckpoints?: boolean;
 }
 
 export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
   const clock = options.now ?? nowInSeconds;
   const seal = new KeySeal(options.secret ?? keptSecret(options.dataDir));
   const db = openDatabase(options.dataDir, options.cacheKiB ?? SERVICE_CACHE_KIB, seal);
+  const checkpoints = options.backgroundCheckpoints
+    ? backgroundCheckpoints(db, join(options.dataDir, DATABASE_FILE))
+    : null;
 
   const statements = tokenStatements(db);
 
@@ -175,6 +185,8 @@ export function openSqliteStore(options: SqliteStoreOptions): TokenStore {
     async close() {
       closeGateway();
       writes.flush();
+      // First, so that the service's connection is the last and leaves no log behind.
+      await checkpoints?.stop();
       db.close();
     },
   };

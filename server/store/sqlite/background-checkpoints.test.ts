@@ -1,0 +1,87 @@
+import { existsSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tokenCreateSchema, tokenListQuerySchema } from '../../../src/contract/token';
+import { makeTempDir } from '../../test-support';
+import { backgroundCheckpoints, type BackgroundCheckpoints } from './background-checkpoints';
+import { DATABASE_FILE } from './database';
+import { openSqliteStore } from './store';
+
+const MB = 1024 * 1024;
+let dir: string;
+let file: string;
+let db: Database.Database;
+let thread: BackgroundCheckpoints | null;
+
+beforeEach(() => {
+  dir = makeTempDir();
+  file = join(dir, 'test.db');
+  db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // Without the thread the connection would copy its log only at 1,000 pages, far more than the
+  // tests write: whatever reaches the file, the thread put there.
+  db.exec('CREATE TABLE blobs (data BLOB NOT NULL)');
+  thread = null;
+});
+afterEach(async () => {
+  await thread?.stop();
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const writeMegabytes = (count: number) => {
+  const insert = db.prepare('INSERT INTO blobs (data) VALUES (randomblob(?))');
+  for (let i = 0; i < count; i += 1) insert.run(MB);
+};
+const fileSize = () => statSync(file).size;
+
+/** The database file's size once it stops changing, or after two seconds. */
+async function settledSize(): Promise<number> {
+  let size = fileSize();
+  for (let waited = 0; waited < 2_000; waited += 50) {
+    await sleep(50);
+    const now = fileSize();
+    if (now === size && now > 0) return now;
+    size = now;
+  }
+  return size;
+}
+
+describe('background checkpoints', () => {
+  it('copy what the connection commits into the database file, on their own thread', async () => {
+    thread = backgroundCheckpoints(db, file, 10);
+    writeMegabytes(2);
+    await expect.poll(fileSize, { timeout: 2_000 }).toBeGreaterThan(2 * MB);
+    expect(db.prepare('SELECT count(*) FROM blobs').pluck().get()).toBe(2);
+  });
+
+  it('leave the file as it was without the thread: the commits stay in the log', async () => {
+    writeMegabytes(2);
+    expect(await settledSize()).toBeLessThan(MB);
+  });
+
+  it('stop copying once stopped', async () => {
+    thread = backgroundCheckpoints(db, file, 10);
+    writeMegabytes(1);
+    await expect.poll(fileSize, { timeout: 2_000 }).toBeGreaterThan(MB);
+    await thread.stop();
+    thread = null;
+    const stoppedAt = fileSize();
+    writeMegabytes(2);
+    expect(await settledSize()).toBe(stoppedAt);
+  });
+
+  it('let a store that uses them close cleanly, its log copied and removed', async () => {
+    const dataDir = join(dir, 'store');
+    const store = openSqliteStore({ dataDir, backgroundCheckpoints: true });
+    await store.create(tokenCreateSchema.parse({ name: 'kept', remain_quota: 100 }));
+    await store.close();
+    expect(existsSync(join(dataDir, `${DATABASE_FILE}-wal`))).toBe(false);
+    const reopened = openSqliteStore({ dataDir });
+    const page = await reopened.list(tokenListQuerySchema.parse({}));
+    await reopened.close();
+    expect(page.items.map((token) => token.name)).toEqual(['kept']);
+  });
+});
