@@ -41,9 +41,7 @@ export function serverBuildIsStale() {
   }
   if (!Array.isArray(inputs)) return true;
   const builtAt = statSync(SERVER_ENTRY).mtimeMs;
-  return [...inputs, ...ALWAYS_INPUTS, ...WORKER_FILES].some(
-    (input) => mtime(join(root, input)) > builtAt,
-  );
+  return [...inputs, ...ALWAYS_INPUTS].some((input) => mtime(join(root, input)) > builtAt);
 }
 
 /** Bundles the service; files are written under temporary names and renamed, so a concurrent
@@ -68,10 +66,12 @@ export async function buildServer() {
       throw new Error('the service build made more than one file');
     }
     // Packages change with package-lock.json, which is always an input; these are the sources.
+    // The worker files are copied rather than bundled, and are inputs all the same.
     const inputs = chunk.moduleIds
       .filter((id) => !id.startsWith('\0') && existsSync(id))
       .map((id) => relative(root, id))
-      .filter((path) => !path.startsWith('..') && !path.startsWith('node_modules'));
+      .filter((path) => !path.startsWith('..') && !path.startsWith('node_modules'))
+      .concat(WORKER_FILES);
     mkdirSync(OUT_DIR, { recursive: true });
     const suffix = `.${process.pid}.tmp`;
     writeFileSync(INPUTS_FILE + suffix, `${JSON.stringify(inputs, null, 1)}\n`);

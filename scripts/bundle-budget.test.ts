@@ -10,8 +10,9 @@ import { firstScreenLinks, measureBundle, type BundleSizes } from './bundle-size
 const KB = 1000;
 /**
  * What the connect screen fetches before its first render: the page with its boot script, the
- * page's entry and the connect screen's part, which the boot script fetches beside it. The entry holds zod's setting (and the
- * helpers it needs), which turns off zod's compiled parsers before any part can build a schema.
+ * page's entry and the connect screen's part, which the boot script fetches beside it. The entry
+ * holds zod's setting (and the helpers it needs), which turns off zod's compiled parsers before
+ * any part can build a schema.
  */
 const CONNECT_SCREEN_BUDGET = 150 * KB;
 /**
