@@ -54,7 +54,8 @@ test('a charged token shows its totals, models and chart, and leads the usage ov
   expect(page.url()).not.toContain(token.key);
 
   const usage = drawer.getByRole('region', { name: 'Usage' });
-  await expect(usage.getByText('$4.00', { exact: true })).toBeVisible();
+  // The total comes first; once the chart has drawn, its legend and table say $4.00 as well.
+  await expect(usage.getByText('$4.00', { exact: true }).first()).toBeVisible();
   await expect(usage.getByText('2,000,000 units', { exact: true }).first()).toBeVisible();
   await expect(usage.getByRole('list', { name: 'Denied by reason' })).toContainText(
     'Out of quota · 1',
