@@ -5,6 +5,7 @@ import { progress } from '../lib/log';
 import { startService } from '../lib/service';
 import { ensureWrk } from '../lib/wrk';
 import { overspendTrial, WAVE } from './gateway/overspend';
+import { requireSameWork } from './gateway/plain-check';
 import { startHelper } from './gateway/helper-process';
 import { addModels, createKey, UPSTREAM_KEY } from './gateway/service-setup';
 import { detailsOf, figuresOf, type Measured } from './gateway/report';
@@ -26,15 +27,17 @@ const LARGE_BUDGET = 10_000_000_000_000;
 const WARM_UP_CHATS = 200;
 
 /**
- * The service as an OpenAI-compatible gateway, beside a fake upstream and a bare node:http proxy
- * to it, each its own process: added latency, time to first streamed byte, throughput and p99
- * at 16 connections, overspend under bursts, and memory under a thousand slow streams.
+ * The service as an OpenAI-compatible gateway, beside a fake upstream, a bare node:http proxy to
+ * it and the simplest correct gateway on the same database, each its own process: added latency,
+ * time to first streamed byte, throughput and p99 at 16 connections, overspend under bursts, and
+ * memory under a thousand slow streams.
  */
 export async function gatewaySuite(context: BenchContext): Promise<SuiteResult> {
   const { rounds, roundSeconds } = context.settings;
   await ensureWrk();
   const upstream = await startHelper('fake-upstream.ts');
   const proxy = await startHelper('bare-proxy.ts', [upstreamBase(upstream.url), UPSTREAM_KEY]);
+  const helpers = [upstream, proxy];
   const database = { engine: 'sqlite', dataDir: join(context.tempDir, 'gateway-data') } as const;
   let service = await startService({ database });
   try {
@@ -43,9 +46,13 @@ export async function gatewaySuite(context: BenchContext): Promise<SuiteResult> 
     for (let i = 0; i < LOAD_KEYS; i += 1) {
       keys.push((await createKey(service, `Gateway load ${i + 1}`, LARGE_BUDGET)).authorization);
     }
+    const plain = await startHelper('plain-gateway.ts', [database.dataDir, UPSTREAM_KEY]);
+    helpers.push(plain);
+    await requireSameWork(service, plain.url);
     const authorization = keys[0] as string;
     const direct: Endpoint = { name: 'direct', url: upstream.url, authorization: 'Bearer none' };
     const ofProxy: Endpoint = { name: 'proxy', url: proxy.url, authorization };
+    const ofPlain: Endpoint = { name: 'plain', url: plain.url, authorization };
     const ofService: Endpoint = { name: 'service', url: service.url, authorization };
     const endpoints = [direct, ofProxy, ofService];
 
@@ -63,7 +70,10 @@ export async function gatewaySuite(context: BenchContext): Promise<SuiteResult> 
     progress(
       `gateway: ${CONNECTIONS} connections, ${rounds} alternated rounds of ${roundSeconds} s`,
     );
-    const load = await loadRounds(ofService, ofProxy, keys, { rounds, seconds: roundSeconds });
+    const load = await loadRounds({ service: ofService, plain: ofPlain, proxy: ofProxy }, keys, {
+      rounds,
+      seconds: roundSeconds,
+    });
 
     progress(`gateway: bursts of ${WAVE} chats on a small budget`);
     const overspend = await overspendTrial(service);
@@ -83,6 +93,6 @@ export async function gatewaySuite(context: BenchContext): Promise<SuiteResult> 
     return { figures: figuresOf(measured), details: detailsOf(measured, roundSeconds) };
   } finally {
     await service.stop();
-    await Promise.all([proxy.stop(), upstream.stop()]);
+    await Promise.all(helpers.map((helper) => helper.stop()));
   }
 }

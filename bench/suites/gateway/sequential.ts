@@ -1,9 +1,12 @@
 import { Agent, request } from 'node:http';
 import { CHAT_PATH, chatBody } from './shapes';
 
-export type EndpointName = 'direct' | 'proxy' | 'service';
+export type EndpointName = 'direct' | 'proxy' | 'plain' | 'service';
 
-/** Where a client sends its chat: the upstream itself, the bare proxy, or the service. */
+/**
+ * Where a client sends its chat: the upstream itself, the bare proxy, the simplest correct gateway
+ * or the service.
+ */
 export interface Endpoint {
   name: EndpointName;
   url: string;

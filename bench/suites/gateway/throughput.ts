@@ -32,36 +32,41 @@ async function load(target: Endpoint, keys: string[], seconds: number): Promise<
 
 export interface LoadRounds {
   rounds: LoadRound[];
-  /** The service's rate over the proxy's, round by round. */
-  ratios: number[];
+  /** The service's rate over the simplest correct gateway's, round by round. */
+  ofPlain: number[];
+  /** The service's rate over the bare proxy's, round by round. */
+  ofProxy: number[];
   /** The service's p99 minus the proxy's, round by round, in ms. */
   p99Gaps: number[];
 }
 
 /**
- * After a warm-up of each, the service and the bare proxy in turn, swapping who goes first each
- * round; each round's ratio compares two runs next to each other, and the median of the rounds'
- * ratios is the figure, so a round measured while the machine was busier weighs no more than one.
+ * After a warm-up of each, the service, the simplest correct gateway and the bare proxy in turn,
+ * the order reversed every other round; each round's ratios compare runs made next to each other,
+ * and the median of the rounds' ratios is the figure, so a round measured while the machine was
+ * busier weighs no more than one.
  */
 export async function loadRounds(
-  service: Endpoint,
-  proxy: Endpoint,
+  targets: { service: Endpoint; plain: Endpoint; proxy: Endpoint },
   keys: string[],
   options: { rounds: number; seconds: number },
 ): Promise<LoadRounds> {
-  for (const target of [service, proxy]) await load(target, keys, WARM_UP_SECONDS);
-  const result: LoadRounds = { rounds: [], ratios: [], p99Gaps: [] };
+  const { service, plain, proxy } = targets;
+  for (const target of [service, plain, proxy]) await load(target, keys, WARM_UP_SECONDS);
+  const result: LoadRounds = { rounds: [], ofPlain: [], ofProxy: [], p99Gaps: [] };
   for (let round = 0; round < options.rounds; round += 1) {
-    const order = round % 2 === 0 ? [service, proxy] : [proxy, service];
+    const order = round % 2 === 0 ? [service, plain, proxy] : [proxy, plain, service];
     const runs = new Map<EndpointName, LoadRound>();
     for (const target of order) runs.set(target.name, await load(target, keys, options.seconds));
     const ofService = runs.get('service') as LoadRound;
+    const ofPlain = runs.get('plain') as LoadRound;
     const ofProxy = runs.get('proxy') as LoadRound;
-    result.rounds.push(ofService, ofProxy);
-    result.ratios.push(ofService.perSecond / ofProxy.perSecond);
+    result.rounds.push(ofService, ofPlain, ofProxy);
+    result.ofPlain.push(ofService.perSecond / ofPlain.perSecond);
+    result.ofProxy.push(ofService.perSecond / ofProxy.perSecond);
     result.p99Gaps.push(ofService.p99 - ofProxy.p99);
     progress(
-      `  round ${round + 1}: service ${perSecond(ofService.perSecond)} (p99 ${ofService.p99.toFixed(1)} ms), bare proxy ${perSecond(ofProxy.perSecond)} (p99 ${ofProxy.p99.toFixed(1)} ms)`,
+      `  round ${round + 1}: service ${perSecond(ofService.perSecond)} (p99 ${ofService.p99.toFixed(1)} ms), simplest correct gateway ${perSecond(ofPlain.perSecond)} (p99 ${ofPlain.p99.toFixed(1)} ms), bare proxy ${perSecond(ofProxy.perSecond)} (p99 ${ofProxy.p99.toFixed(1)} ms)`,
     );
   }
   return result;

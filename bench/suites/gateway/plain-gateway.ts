@@ -1,0 +1,233 @@
+/**
+ * The simplest correct gateway, measured beside the service in the same rounds: what a competent
+ * person writes in an afternoon to charge keys for chats on the same SQLite file. node:http and
+ * better-sqlite3, its own process. A chat's key is found by its digest (or the key before its
+ * rotation, within its grace), a refill that fell due applied first, and checked as a verify
+ * checks it (verify-rules.ts: status, expiry, the model allowed, the subnet, the minute's window
+ * counted in memory); the model read from the `models` table; the input's bound (its messages'
+ * UTF-8 bytes) and the output asked for held by one conditional UPDATE, which refuses a chat the
+ * key cannot pay for; the chat forwarded to the model's upstream over kept-alive connections and
+ * its answer read whole; the upstream's usage charged at the model's prices (prices.ts) by a
+ * second UPDATE, which gives back what was held; the upstream's answer sent as it came. Each
+ * UPDATE is committed to the write-ahead log (synchronous=NORMAL), as the service commits a
+ * chat's hold and settlement. It writes no usage figures and keeps no hold record or request id:
+ * less work than the service does. The upstream's key is given, as to the bare proxy.
+ *   node --import tsx bench/suites/gateway/plain-gateway.ts DATA_DIR UPSTREAM_KEY
+ * prints its port, then serves until SIGTERM.
+ */
+import { Agent, createServer, request as upstreamRequest, type ServerResponse } from 'node:http';
+import { hash } from 'node:crypto';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { normalizeKey } from '../../../src/contract/token';
+import { PriceList } from '../../../server/gateway/prices';
+import { applyResetsSql, isResetDue, resetTimes } from '../../../server/store/quota-resets';
+import { RateWindows } from '../../../server/store/rate-windows';
+import {
+  VERIFIED_COLUMNS,
+  accessDenial,
+  quotaCovers,
+  rateLimited,
+  type VerifiedToken,
+} from '../../../server/store/verify-rules';
+
+const [dataDir, upstreamKey] = process.argv.slice(2);
+if (!dataDir || !upstreamKey) throw new Error('usage: plain-gateway.ts DATA_DIR UPSTREAM_KEY');
+/** The service's own default: 500,000 units are 1 USD. */
+const QUOTA_PER_USD = 500_000;
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const db = new Database(join(dataDir, 'tokendesk.db'));
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = NORMAL');
+const agent = new Agent({ keepAlive: true });
+const windows = new RateWindows();
+
+type Row = Omit<VerifiedToken, 'unlimited_quota'> & { unlimited_quota: number };
+const byDigest = db.prepare<[Buffer], Row>(
+  `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE key_digest = ?`,
+);
+const byPreviousDigest = db.prepare<[Buffer, number], Row>(
+  `SELECT ${VERIFIED_COLUMNS} FROM tokens
+    WHERE previous_key_digest = ? AND previous_key_valid_until > ?`,
+);
+const refill = db.prepare<[ReturnType<typeof resetTimes>]>(
+  applyResetsSql({ now: '@now', daily: '@daily', weekly: '@weekly', monthly: '@monthly' }),
+);
+type Model = {
+  upstream_url: string;
+  upstream_model: string;
+  input_price: number;
+  output_price: number;
+  cached_input_price: number;
+  max_output_tokens: number;
+};
+const modelNamed = db.prepare<[string], Model>(
+  `SELECT upstream_url, upstream_model, input_price, output_price, cached_input_price,
+    max_output_tokens FROM models WHERE name = ? AND enabled = 1`,
+);
+const hold = db.prepare<[number, number, number]>(
+  'UPDATE tokens SET remain_quota = remain_quota - ? WHERE id = ? AND remain_quota >= ?',
+);
+const settle = db.prepare<[number, number, number, number, number]>(
+  `UPDATE tokens SET remain_quota = max(0, remain_quota + ? - ?), used_quota = used_quota + ?,
+    accessed_time = max(accessed_time, ?) WHERE id = ?`,
+);
+
+function find(digest: Buffer, now: number): VerifiedToken | null {
+  const row = byDigest.get(digest) ?? byPreviousDigest.get(digest, now);
+  return row ? { ...row, unlimited_quota: row.unlimited_quota === 1 } : null;
+}
+
+function fail(response: ServerResponse, status: number, code: string, message: string) {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ error: { message, type: 'invalid_request_error', code } }));
+}
+
+type Chat = { model: string; messages: unknown[]; max_tokens?: unknown };
+
+function parseChat(bytes: Buffer): Chat | string {
+  let body: unknown;
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return 'The request body is not valid JSON.';
+  }
+  const chat = body as Partial<Chat> | null;
+  if (typeof chat?.model !== 'string') return 'model must be a string.';
+  if (!Array.isArray(chat.messages)) return 'messages must be an array.';
+  return chat as Chat;
+}
+
+type Usage = { prompt_tokens: number; completion_tokens: number };
+
+function usageOf(bytes: Buffer): Usage | null {
+  try {
+    const usage = (JSON.parse(bytes.toString('utf8')) as { usage?: Usage }).usage;
+    return usage && typeof usage.prompt_tokens === 'number' ? usage : null;
+  } catch {
+    return null;
+  }
+}
+
+function forward(
+  chat: Chat,
+  model: Model,
+  key: VerifiedToken,
+  held: number,
+  prices: PriceList,
+  response: ServerResponse,
+) {
+  const payload = JSON.stringify({ ...chat, model: model.upstream_model });
+  const base = new URL(model.upstream_url);
+  // An unlimited key's remain_quota is left as it is; its used_quota counts all the same.
+  const settled = (charged: number) => {
+    const now = Math.floor(Date.now() / 1000);
+    if (key.unlimited_quota) settle.run(0, 0, charged, now, key.id);
+    else settle.run(held, charged, charged, now, key.id);
+  };
+  const sent = upstreamRequest(
+    {
+      host: base.hostname,
+      port: base.port,
+      method: 'POST',
+      path: `${base.pathname}/chat/completions`,
+      headers: {
+        authorization: `Bearer ${upstreamKey}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      },
+      agent,
+    },
+    (answer) => {
+      const parts: Buffer[] = [];
+      answer.on('data', (part: Buffer) => parts.push(part));
+      answer.on('end', () => {
+        const bytes = Buffer.concat(parts);
+        const usage = answer.statusCode === 200 ? usageOf(bytes) : null;
+        settled(usage ? prices.cost({ ...usage, cached_tokens: 0 }) : 0);
+        response.writeHead(answer.statusCode ?? 502, {
+          'content-type': answer.headers['content-type'] ?? 'application/json',
+        });
+        response.end(bytes);
+      });
+    },
+  );
+  sent.on('error', () => {
+    settled(0);
+    fail(response, 502, 'upstream_error', 'The upstream could not be reached.');
+  });
+  sent.end(payload);
+}
+
+function handle(
+  authorization: string,
+  ip: string | undefined,
+  bytes: Buffer,
+  response: ServerResponse,
+) {
+  const now = Math.floor(Date.now() / 1000);
+  const digest = hash('sha256', normalizeKey(authorization.replace(/^Bearer\s+/i, '')), 'buffer');
+  let key = find(digest, now);
+  if (key && isResetDue(key, now)) {
+    refill.run(resetTimes(now));
+    key = find(digest, now);
+  }
+  if (!key) return fail(response, 401, 'invalid_api_key', 'The API key is not valid.');
+  const chat = parseChat(bytes);
+  if (typeof chat === 'string') return fail(response, 400, 'invalid_request', chat);
+  const model = modelNamed.get(chat.model);
+  const denial = accessDenial(key, { model: chat.model, ip }, now, model === undefined);
+  if (denial === 'MODEL_NOT_ALLOWED' || !model) {
+    return fail(response, 404, 'model_not_found', `The model ${chat.model} does not exist.`);
+  }
+  if (denial === 'IP_NOT_ALLOWED') {
+    return fail(response, 403, 'ip_not_allowed', 'The key may not be used from this address.');
+  }
+  if (denial) return fail(response, 401, 'invalid_api_key', 'The API key is disabled or expired.');
+  if (key.rpm_limit > 0 && rateLimited(key, windows.counted(key.id, now))) {
+    return fail(response, 429, 'rate_limit_exceeded', 'Too many requests this minute.');
+  }
+  const prices = new PriceList(model, QUOTA_PER_USD);
+  const asked = typeof chat.max_tokens === 'number' ? chat.max_tokens : model.max_output_tokens;
+  const held = prices.hold(Buffer.byteLength(JSON.stringify(chat.messages)), asked);
+  const paid =
+    quotaCovers(key, 0) && (key.unlimited_quota || hold.run(held, key.id, held).changes === 1);
+  if (!paid) {
+    return fail(response, 429, 'insufficient_quota', 'The key has too little quota left.');
+  }
+  if (key.rpm_limit > 0) windows.take(key.id, now);
+  forward(chat, model, key, held, prices, response);
+}
+
+const server = createServer((request, response) => {
+  const parts: Buffer[] = [];
+  let size = 0;
+  request.on('data', (part: Buffer) => {
+    size += part.length;
+    if (size <= BODY_LIMIT_BYTES) parts.push(part);
+  });
+  request.on('end', () => {
+    if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
+      return fail(response, 404, 'not_found', 'This server answers POST /v1/chat/completions.');
+    }
+    if (size > BODY_LIMIT_BYTES) return fail(response, 413, 'too_large', 'The body is too large.');
+    const { authorization = '' } = request.headers;
+    handle(authorization, request.socket.remoteAddress, Buffer.concat(parts), response);
+  });
+});
+server.keepAliveTimeout = 30_000;
+setInterval(() => windows.forgetEnded(Math.floor(Date.now() / 1000)), 60_000).unref();
+
+server.listen(0, '127.0.0.1', 1024, () => {
+  const address = server.address();
+  process.stdout.write(`${typeof address === 'object' && address ? address.port : 0}\n`);
+});
+
+process.once('SIGTERM', () => {
+  server.close(() => {
+    db.close();
+    process.exit(0);
+  });
+  server.closeAllConnections();
+});
