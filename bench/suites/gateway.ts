@@ -5,7 +5,7 @@ import { progress } from '../lib/log';
 import { startService } from '../lib/service';
 import { ensureWrk } from '../lib/wrk';
 import { overspendTrial, WAVE } from './gateway/overspend';
-import { requireSameWork } from './gateway/plain-check';
+import { requireSameWork } from './gateway/same-work';
 import { startHelper } from './gateway/helper-process';
 import { addModels, createKey, UPSTREAM_KEY } from './gateway/service-setup';
 import { detailsOf, figuresOf, type Measured } from './gateway/report';

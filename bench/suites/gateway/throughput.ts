@@ -36,6 +36,8 @@ export interface LoadRounds {
   ofPlain: number[];
   /** The service's rate over the bare proxy's, round by round. */
   ofProxy: number[];
+  /** The simplest correct gateway's rate over the bare proxy's, round by round. */
+  plainOfProxy: number[];
   /** The service's p99 minus the proxy's, round by round, in ms. */
   p99Gaps: number[];
 }
@@ -53,7 +55,13 @@ export async function loadRounds(
 ): Promise<LoadRounds> {
   const { service, plain, proxy } = targets;
   for (const target of [service, plain, proxy]) await load(target, keys, WARM_UP_SECONDS);
-  const result: LoadRounds = { rounds: [], ofPlain: [], ofProxy: [], p99Gaps: [] };
+  const result: LoadRounds = {
+    rounds: [],
+    ofPlain: [],
+    ofProxy: [],
+    plainOfProxy: [],
+    p99Gaps: [],
+  };
   for (let round = 0; round < options.rounds; round += 1) {
     const order = round % 2 === 0 ? [service, plain, proxy] : [proxy, plain, service];
     const runs = new Map<EndpointName, LoadRound>();
@@ -61,9 +69,16 @@ export async function loadRounds(
     const ofService = runs.get('service') as LoadRound;
     const ofPlain = runs.get('plain') as LoadRound;
     const ofProxy = runs.get('proxy') as LoadRound;
+    // A server failing its chats would make the others' ratios to it mean nothing.
+    for (const run of [ofService, ofPlain, ofProxy]) {
+      if (run.ok === 0 || run.failed > 0) {
+        throw new Error(`${run.target} failed ${run.failed} of its chats in round ${round + 1}`);
+      }
+    }
     result.rounds.push(ofService, ofPlain, ofProxy);
     result.ofPlain.push(ofService.perSecond / ofPlain.perSecond);
     result.ofProxy.push(ofService.perSecond / ofProxy.perSecond);
+    result.plainOfProxy.push(ofPlain.perSecond / ofProxy.perSecond);
     result.p99Gaps.push(ofService.p99 - ofProxy.p99);
     progress(
       `  round ${round + 1}: service ${perSecond(ofService.perSecond)} (p99 ${ofService.p99.toFixed(1)} ms), simplest correct gateway ${perSecond(ofPlain.perSecond)} (p99 ${ofPlain.p99.toFixed(1)} ms), bare proxy ${perSecond(ofProxy.perSecond)} (p99 ${ofProxy.p99.toFixed(1)} ms)`,

@@ -2,7 +2,7 @@ import type { RunningService } from '../../lib/service';
 import { createKey, readQuota } from './service-setup';
 import { CHAT_PATH, chatBody } from './shapes';
 
-/** Chats sent through each before the rounds: enough to add up rounding of every kind. */
+/** Chats sent through each before the rounds: a difference of one unit a chat shows as 20. */
 const CHATS = 20;
 
 type Answer = { status: number; body: { choices?: unknown } };
@@ -21,8 +21,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * Before it is measured, the simplest correct gateway must do the service's work: the same chats
  * through each, each with a key of its own, must get the same answers (but for each completion's
- * id and time) and charge the same units; a key that cannot pay for a chat and a key that does
- * not exist must be refused by both, with the same statuses.
+ * id and time) and leave the keys with the same used and remaining units; a key that cannot pay
+ * for a chat and a key that does not exist must be refused by both, with the same statuses, and
+ * the refused key left as it was.
  */
 export async function requireSameWork(service: RunningService, plainUrl: string): Promise<void> {
   const ofService = await createKey(service, 'Gateway check, service', 1_000_000);
@@ -42,9 +43,13 @@ export async function requireSameWork(service: RunningService, plainUrl: string)
     readQuota(service, ofService.id),
     readQuota(service, ofPlain.id),
   ]);
-  if (charged.used === 0 || charged.used !== chargedPlain.used) {
+  if (
+    charged.used === 0 ||
+    charged.used !== chargedPlain.used ||
+    charged.remain !== chargedPlain.remain
+  ) {
     throw new Error(
-      `${CHATS} chats charged ${charged.used} units through the service, ${chargedPlain.used} through the simplest correct gateway`,
+      `${CHATS} chats through the service used ${charged.used} units and left ${charged.remain}; through the simplest correct gateway, ${chargedPlain.used} and ${chargedPlain.remain}`,
     );
   }
   const poor = await createKey(service, 'Gateway check, too little quota', 1);
@@ -62,5 +67,11 @@ export async function requireSameWork(service: RunningService, plainUrl: string)
         `a chat the service refused with ${a.status} got ${b.status} from the simplest correct gateway (expected ${status} from both)`,
       );
     }
+  }
+  const untouched = await readQuota(service, poor.id);
+  if (untouched.used !== 0 || untouched.remain !== 1) {
+    throw new Error(
+      `a key refused for its quota was left with ${untouched.remain} units, ${untouched.used} used`,
+    );
   }
 }
