@@ -1,5 +1,6 @@
 import {
   createContext,
+  use,
   useCallback,
   useContext,
   useEffect,
@@ -9,6 +10,13 @@ import {
 } from 'react';
 import { en, type MessageKey, type Messages } from '../lib/i18n/en';
 import { intlLocale, loadMessages, preferredLanguage, type Language } from '../lib/i18n/languages';
+import {
+  hasSection,
+  loadNeededSections,
+  loadSection,
+  sectionText,
+  type TextSection,
+} from '../lib/i18n/sections';
 import { interpolate, type Params } from '../lib/i18n/translate';
 
 export interface I18n {
@@ -47,8 +55,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let current = true;
     if (catalogue.language !== language) {
-      loadMessages(language).then(
-        (messages) => {
+      // The texts of the parts already shown come along, so that they switch with the rest.
+      Promise.all([loadMessages(language), loadNeededSections(language)]).then(
+        ([messages]) => {
           if (!current) return;
           setCatalogue({ language, messages });
           setStarted(true);
@@ -73,8 +82,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const { messages } = catalogue;
   const t = useCallback(
-    (key: MessageKey, params?: Params) => interpolate(messages[key], params),
-    [messages],
+    (key: MessageKey, params?: Params) =>
+      interpolate(
+        (messages as Record<string, string>)[key] ?? sectionText(catalogue.language, key) ?? key,
+        params,
+      ),
+    [messages, catalogue.language],
   );
   const value = useMemo(
     () => ({
@@ -94,4 +107,13 @@ export function useI18n(): I18n {
   const value = useContext(I18nContext);
   if (!value) throw new Error('useI18n needs an I18nProvider');
   return value;
+}
+
+/**
+ * Waits (the part suspends) until a part's own texts are here in the language shown: English ones
+ * come with the part's code, another language's are fetched the first time.
+ */
+export function useTexts(section: TextSection): void {
+  const { language } = useI18n();
+  if (!hasSection(language, section)) use(loadSection(language, section));
 }

@@ -1,4 +1,4 @@
-import { en, type MessageKey } from './en';
+import { en, type CatalogueKey } from './en';
 import { interpolate, type Params } from './translate';
 
 /**
@@ -6,10 +6,10 @@ import { interpolate, type Params } from './translate';
  * person's language; `message` holds the English text for logs and tests.
  */
 export class MessageError extends Error {
-  readonly key: MessageKey;
+  readonly key: CatalogueKey;
   readonly params: Params;
 
-  constructor(key: MessageKey, params: Params = {}) {
+  constructor(key: CatalogueKey, params: Params = {}) {
     super(interpolate(en[key], params));
     this.name = 'MessageError';
     this.key = key;
