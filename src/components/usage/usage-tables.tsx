@@ -1,3 +1,4 @@
+import '../part-styles';
 import { Table } from '@mantine/core';
 import type { UsageFigures } from '../../contract/usage';
 import { numberFormat } from '../../lib/intl-cache';

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Skeleton, Table } from '@mantine/core';
 import type { AuditRecord } from '../../contract/audit';
 import { AuditChange } from '../../components/audit/audit-change';

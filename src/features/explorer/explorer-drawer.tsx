@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Alert, Button, Drawer, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import { useMediaQuery } from '@mantine/hooks';

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Modal, Stack, Text } from '@mantine/core';
 import type { AdminKeysAccess } from '../../api/backend';
 import type { AdminKey } from '../../contract/admin-key';

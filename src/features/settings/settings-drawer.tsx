@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,

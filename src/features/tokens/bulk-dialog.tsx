@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Modal, Progress, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { FormProvider, useController, useForm, useWatch } from 'react-hook-form';

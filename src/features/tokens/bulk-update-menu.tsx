@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Menu, Text } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { useI18n } from '../../components/i18n';

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Token } from '../../contract/token';

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Checkbox, Stack, type MantineSpacing } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Alert, Button, Code, Group, List, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Token } from '../../contract/token';
 import { useI18n } from '../../components/i18n';

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
 import type { TokenOrder, TokenOrderField } from '../../contract/token';

@@ -1,3 +1,4 @@
+import '../../../components/part-styles';
 import { Alert, Button, Divider, Drawer, Skeleton, Stack, Title } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Divider.css';
