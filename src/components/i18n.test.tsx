@@ -21,7 +21,7 @@ function Part({
   const { t, language, setLanguage } = useI18n();
   return (
     <button onClick={() => setLanguage(language === 'en' ? 'zh-CN' : 'en')}>
-      {t(keyShown)} · {t('header.settings')}
+      {t(keyShown)} · {t('app.loading')}
     </button>
   );
 }
@@ -46,12 +46,12 @@ describe('a part’s own texts', () => {
     localStorage.setItem('tokendesk.language', 'zh-CN');
     show(webhooksTexts, 'webhooks.deliveries');
     const button = await screen.findByRole('button', {
-      name: `${zhCNWebhooks['webhooks.deliveries']} · 设置`,
+      name: `${zhCNWebhooks['webhooks.deliveries']} · 正在加载…`,
     });
     await act(async () => fireEvent.click(button));
     expect(
       await screen.findByRole('button', {
-        name: `${enWebhooks['webhooks.deliveries']} · Settings`,
+        name: `${enWebhooks['webhooks.deliveries']} · Loading…`,
       }),
     ).toBeTruthy();
   });
@@ -60,11 +60,11 @@ describe('a part’s own texts', () => {
     localStorage.setItem('tokendesk.language', 'en');
     show(modelsTexts, 'models.title');
     const button = await screen.findByRole('button', {
-      name: `${enModels['models.title']} · Settings`,
+      name: `${enModels['models.title']} · Loading…`,
     });
     await act(async () => fireEvent.click(button));
     expect(
-      await screen.findByRole('button', { name: `${zhCNModels['models.title']} · 设置` }),
+      await screen.findByRole('button', { name: `${zhCNModels['models.title']} · 正在加载…` }),
     ).toBeTruthy();
   });
 });

@@ -8,13 +8,14 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { en, type MessageKey, type Messages } from '../lib/i18n/en';
+import { en, type MessageKey } from '../lib/i18n/en';
 import { intlLocale, loadMessages, preferredLanguage, type Language } from '../lib/i18n/languages';
 import {
   hasSection,
   loadNeededSections,
   loadSection,
   sectionText,
+  type Texts,
   type TextSection,
 } from '../lib/i18n/sections';
 import { interpolate, type Params } from '../lib/i18n/translate';
@@ -40,7 +41,7 @@ function initialLanguage(): Language {
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
-  const [catalogue, setCatalogue] = useState<{ language: Language; messages: Messages }>({
+  const [catalogue, setCatalogue] = useState<{ language: Language; messages: Texts }>({
     language: 'en',
     messages: en,
   });
@@ -83,10 +84,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const { messages } = catalogue;
   const t = useCallback(
     (key: MessageKey, params?: Params) =>
-      interpolate(
-        (messages as Record<string, string>)[key] ?? sectionText(catalogue.language, key) ?? key,
-        params,
-      ),
+      interpolate(messages[key] ?? sectionText(catalogue.language, key) ?? key, params),
     [messages, catalogue.language],
   );
   const value = useMemo(
@@ -113,7 +111,8 @@ export function useI18n(): I18n {
  * Waits (the part suspends) until a part's own texts are here in the language shown: English ones
  * come with the part's code, another language's are fetched the first time.
  */
-export function useTexts(section: TextSection): void {
+export function useTexts(...sections: TextSection[]): void {
   const { language } = useI18n();
-  if (!hasSection(language, section)) use(loadSection(language, section));
+  const missing = sections.find((section) => !hasSection(language, section));
+  if (missing) use(loadSection(language, missing));
 }

@@ -1,3 +1,4 @@
+import '../lib/i18n/en-parts';
 import './part-styles';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';

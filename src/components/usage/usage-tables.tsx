@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import '../part-styles';
 import { Table } from '@mantine/core';
 import type { UsageFigures } from '../../contract/usage';

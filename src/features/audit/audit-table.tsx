@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import '../../components/part-styles';
 import { Skeleton, Table } from '@mantine/core';
 import type { AuditRecord } from '../../contract/audit';

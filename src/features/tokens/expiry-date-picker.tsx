@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import '../../components/part-styles';
 import { Checkbox, Stack, type MantineSpacing } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';

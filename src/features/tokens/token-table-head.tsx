@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import '../../components/part-styles';
 import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
-import { TEXT_PAIRS } from './every-text';
+import { everyText, TEXT_PAIRS } from './every-text';
 import { intlLocale, preferredLanguage } from './languages';
 import { interpolate } from './translate';
 
@@ -36,7 +35,9 @@ describe('the message catalogues', () => {
   });
 
   it('fill placeholders and leave unknown ones visible', () => {
-    expect(interpolate(en['notify.created'], { name: 'Prod' })).toBe('Token “Prod” created');
+    expect(interpolate(everyText.en['notify.created'], { name: 'Prod' })).toBe(
+      'Token “Prod” created',
+    );
     expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
 

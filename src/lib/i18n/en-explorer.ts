@@ -1,4 +1,4 @@
-import type { TextSection } from './sections';
+import { addEnglishTexts, type TextSection } from './sections';
 
 /** The API explorer's texts in English, which come with the code of the parts that show them. */
 export const enExplorer = {
@@ -211,3 +211,5 @@ export const explorerTexts: TextSection = {
   en: enExplorer,
   other: { 'zh-CN': () => import('./zh-CN-explorer').then((module) => module.zhCNExplorer) },
 };
+
+addEnglishTexts(enExplorer);

@@ -1,4 +1,4 @@
-import type { TextSection } from './sections';
+import { addEnglishTexts, type TextSection } from './sections';
 
 /** The models screen's texts in English, which come with the code of the parts that show them. */
 export const enModels = {
@@ -104,3 +104,5 @@ export const modelsTexts: TextSection = {
   en: enModels,
   other: { 'zh-CN': () => import('./zh-CN-models').then((module) => module.zhCNModels) },
 };
+
+addEnglishTexts(enModels);

@@ -1,4 +1,4 @@
-import type { TextSection } from './sections';
+import { addEnglishTexts, type TextSection } from './sections';
 
 /** Try it's texts (a token's details and the playground) in English, which come with the code of the parts that show them. */
 export const enTryIt = {
@@ -59,3 +59,5 @@ export const tryItTexts: TextSection = {
   en: enTryIt,
   other: { 'zh-CN': () => import('./zh-CN-try-it').then((module) => module.zhCNTryIt) },
 };
+
+addEnglishTexts(enTryIt);

@@ -1,4 +1,4 @@
-import type { TextSection } from './sections';
+import { addEnglishTexts, type TextSection } from './sections';
 
 /** The webhooks' texts (in the settings) in English, which come with the code of the parts that show them. */
 export const enWebhooks = {
@@ -79,3 +79,5 @@ export const webhooksTexts: TextSection = {
   en: enWebhooks,
   other: { 'zh-CN': () => import('./zh-CN-webhooks').then((module) => module.zhCNWebhooks) },
 };
+
+addEnglishTexts(enWebhooks);

@@ -1,8 +1,11 @@
 import { en, type MessageKey } from './en';
-import { enExplorer } from './en-explorer';
-import { enModels } from './en-models';
-import { enTryIt } from './en-try-it';
-import { enWebhooks } from './en-webhooks';
+import { enConnect } from './en-connect';
+import { enExplorer, explorerTexts } from './en-explorer';
+import { enModels, modelsTexts } from './en-models';
+import { enParts } from './en-parts';
+import { enSignedIn } from './en-signed-in';
+import { enTryIt, tryItTexts } from './en-try-it';
+import { enWebhooks, webhooksTexts } from './en-webhooks';
 import type { Language } from './languages';
 import { zhCN } from './zh-CN';
 import { zhCNExplorer } from './zh-CN-explorer';
@@ -15,16 +18,28 @@ import { zhCNWebhooks } from './zh-CN-webhooks';
  * read them; the dashboard itself loads a part's texts with the part (sections.ts).
  */
 export const everyText: Record<Language, Record<MessageKey, string>> = {
-  en: { ...en, ...enExplorer, ...enModels, ...enTryIt, ...enWebhooks },
+  en: {
+    ...en,
+    ...enSignedIn,
+    ...enConnect,
+    ...enParts,
+    ...enExplorer,
+    ...enModels,
+    ...enTryIt,
+    ...enWebhooks,
+  },
   'zh-CN': { ...zhCN, ...zhCNExplorer, ...zhCNModels, ...zhCNTryIt, ...zhCNWebhooks },
 };
 
 /** The catalogue and each part's texts, English beside Chinese, each pair with the same keys. */
 export const TEXT_PAIRS: ReadonlyArray<readonly [Record<string, string>, Record<string, string>]> =
   [
-    [en, zhCN],
+    [{ ...en, ...enSignedIn, ...enConnect, ...enParts }, zhCN],
     [enExplorer, zhCNExplorer],
     [enModels, zhCNModels],
     [enTryIt, zhCNTryIt],
     [enWebhooks, zhCNWebhooks],
   ];
+
+/** The parts' own texts, which a test asks for as the parts' roots do in the dashboard. */
+export const TEXT_SECTIONS = [explorerTexts, modelsTexts, tryItTexts, webhooksTexts];

@@ -1,4 +1,5 @@
 import { en, type CatalogueKey } from './en';
+import { sectionText } from './sections';
 import { interpolate, type Params } from './translate';
 
 /**
@@ -10,7 +11,9 @@ export class MessageError extends Error {
   readonly params: Params;
 
   constructor(key: CatalogueKey, params: Params = {}) {
-    super(interpolate(en[key], params));
+    super(
+      interpolate((en as Record<string, string>)[key] ?? sectionText('en', key) ?? key, params),
+    );
     this.name = 'MessageError';
     this.key = key;
     this.params = params;

@@ -33,6 +33,14 @@ function need(section: TextSection) {
   add('en', section.name, section.en);
 }
 
+/**
+ * English texts that come with the code of a first screen or of the parts that show them
+ * (en-signed-in.ts, en-connect.ts, en-parts.ts): here once that code has run.
+ */
+export function addEnglishTexts(texts: Texts): void {
+  Object.assign(here.en.texts, texts);
+}
+
 /** Whether a section's texts are here in `language`. */
 export function hasSection(language: Language, section: TextSection): boolean {
   need(section);

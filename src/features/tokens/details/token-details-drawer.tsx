@@ -1,3 +1,4 @@
+import '../../../lib/i18n/en-parts';
 import '../../../components/part-styles';
 import { Alert, Button, Divider, Drawer, Skeleton, Stack, Title } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';

@@ -1,3 +1,4 @@
+import '../../../lib/i18n/en-parts';
 import { Alert, Anchor, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
