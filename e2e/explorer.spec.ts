@@ -246,3 +246,32 @@ test('on LiteLLM, no operation, and why: its keys live under routes of its own',
     await emulator.close();
   }
 });
+
+test('the explorer’s texts, which come with it, follow a switch of language made after it was opened', async ({
+  page,
+}) => {
+  const english = translator('en');
+  const chinese = translator('zh-CN');
+  await connected(page);
+  let explorer = await openExplorer(page, english);
+  await expect(operationsOf(explorer, english).first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(explorer).toBeHidden();
+
+  await page.getByRole('button', { name: english('header.language') }).click();
+  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await expect(page.getByRole('heading', { name: '令牌', exact: true })).toBeVisible();
+  explorer = await openExplorer(page, chinese);
+  await expect(
+    operationsOf(explorer, chinese).filter({ hasText: chinese('explorer.op.updateToken') }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(explorer).toBeHidden();
+
+  await page.getByRole('button', { name: chinese('header.language') }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  explorer = await openExplorer(page, english);
+  await expect(
+    operationsOf(explorer, english).filter({ hasText: english('explorer.op.updateToken') }),
+  ).toBeVisible();
+});

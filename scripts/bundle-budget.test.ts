@@ -14,7 +14,7 @@ const KB = 1000;
  * holds zod's setting (and the helpers it needs), which turns off zod's compiled parsers before
  * any part can build a schema.
  */
-const CONNECT_SCREEN_BUDGET = 150 * KB;
+const CONNECT_SCREEN_BUDGET = 140 * KB;
 /**
  * What a signed-in reload fetches before the token list can draw: the entry and the signed-in
  * part, all of which the list needs. On a phone's slow connection this is most of the wait for
@@ -22,7 +22,7 @@ const CONNECT_SCREEN_BUDGET = 150 * KB;
  * list's first paint does without (menus, tooltips, dialogs, the table a wider window draws)
  * loads on demand.
  */
-const BEFORE_LIST_BUDGET = 240 * KB;
+const BEFORE_LIST_BUDGET = 220 * KB;
 /**
  * Files a signed-in reload fetches before the list can draw, the page's own scripts and style
  * sheets and those the boot script adds: on a phone's connection each is a round trip, and the

@@ -2,9 +2,9 @@
  * The build's chunk groups: few files, so that a signed-in reload on a phone does not queue for
  * round trips (chunkGroups, below, says which groups and why).
  *
- * The budget tests (scripts/bundle-budget.test.ts) hold the result: at most six files and 240 kB
- * gzipped before a phone can draw the list (230 kB now, the page with its boot script included),
- * 150 kB before the connect screen (149 kB now); every other part loaded on demand at most 100 kB.
+ * The budget tests (scripts/bundle-budget.test.ts) hold the result: at most six files and 220 kB
+ * gzipped before a phone can draw the list (213 kB now, the page with its boot script included),
+ * 140 kB before the connect screen (136 kB now); every other part loaded on demand at most 100 kB.
  * The build then writes a Brotli and a gzip copy of each file (vite-precompress.ts), which the
  * service sends as they are.
  */

@@ -1,9 +1,8 @@
 import './zod-jitless';
 import { QueryClient } from '@tanstack/react-query';
 import type { TokenBackend } from './backend';
+import { gatewayShell } from './adapters/gateway-shell';
 import { liteLlmBackend } from './adapters/litellm/shell';
-import { newApiBackend } from './adapters/new-api';
-import { oneApiBackend } from './adapters/one-api';
 import {
   gatewayRefusedField,
   liteLlmRefusedField,
@@ -25,9 +24,8 @@ export function createBackend(
   const client = createClient(connection, hooks);
   switch (connection.kind) {
     case 'one-api':
-      return namingRefusedFields(oneApiBackend(client, cache), gatewayRefusedField);
     case 'new-api':
-      return namingRefusedFields(newApiBackend(client, cache), gatewayRefusedField);
+      return namingRefusedFields(gatewayShell(connection.kind, client, cache), gatewayRefusedField);
     case 'litellm':
       return namingRefusedFields(liteLlmBackend(client, cache), liteLlmRefusedField);
     default:

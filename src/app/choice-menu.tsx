@@ -1,3 +1,4 @@
+import '../components/part-styles';
 import { Menu } from '@mantine/core';
 import type { ReactElement } from 'react';
 

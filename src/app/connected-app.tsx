@@ -1,3 +1,4 @@
+import '../lib/i18n/en-signed-in';
 import '../api/zod-jitless';
 import './connected-styles';
 import { MantineThemeProvider, type MantineThemeOverride } from '@mantine/core';

@@ -1,10 +1,7 @@
-// Mantine's styles for the signed-in app: header, token table and its small dialogs, in the
-// order Mantine documents (after those of styles.ts).
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Popover.css';
+// Mantine's styles for the signed-in app's first screen, in the order Mantine documents (after
+// those of styles.ts); those of dialogs, menus, tooltips and tables come with the parts that show
+// them (components/part-styles.ts).
 import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/Container.css';
@@ -16,12 +13,8 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/CheckboxCard.css';
-import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Tooltip.css';
 import '@mantine/notifications/styles.css';

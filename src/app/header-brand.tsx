@@ -1,3 +1,4 @@
+import '../lib/i18n/en-signed-in';
 import { Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { useAccess } from '../components/access';
 import { useI18n } from '../components/i18n';

@@ -1,3 +1,5 @@
+import '../lib/i18n/en-signed-in';
+import '../components/part-styles';
 import { Menu } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
 import { useI18n } from '../components/i18n';

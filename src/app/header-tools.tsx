@@ -1,3 +1,4 @@
+import '../lib/i18n/en-signed-in';
 import { ActionIcon, Button, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { sessionStore } from '../api/session';

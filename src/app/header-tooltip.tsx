@@ -1,3 +1,4 @@
+import '../components/part-styles';
 import { Tooltip } from '@mantine/core';
 import type { ReactElement } from 'react';
 

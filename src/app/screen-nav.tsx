@@ -1,3 +1,4 @@
+import '../lib/i18n/en-signed-in';
 import { Button, Group, UnstyledButton } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import { addressWith } from '../components/address';

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
 import { refusalMessage } from '../contract/admin-key';
 import { KEY_REFUSED_MESSAGE, tooManyWrongKeysMessage } from '../contract/key-refusals';
-import { en, type MessageKey } from '../lib/i18n/en';
+import type { MessageKey } from '../lib/i18n/en';
+import { everyText } from '../lib/i18n/every-text';
 import { MessageError } from '../lib/i18n/message-error';
 import { interpolate, type Params } from '../lib/i18n/translate';
-import { zhCN } from '../lib/i18n/zh-CN';
 import { describeError } from './describe-error';
 
-const english = (key: MessageKey, params?: Params) => interpolate(en[key], params);
-const chinese = (key: MessageKey, params?: Params) => interpolate(zhCN[key], params);
+const english = (key: MessageKey, params?: Params) => interpolate(everyText.en[key], params);
+const chinese = (key: MessageKey, params?: Params) => interpolate(everyText['zh-CN'][key], params);
 
 describe('describing failures', () => {
   it('shows the server’s words as they come, with a translation of known ones', () => {

@@ -1,3 +1,4 @@
+import '../lib/i18n/en-parts';
 import { Button, Group } from '@mantine/core';
 import classes from './dialog-buttons.module.css';
 import { useI18n } from './i18n';

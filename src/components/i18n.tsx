@@ -1,5 +1,6 @@
 import {
   createContext,
+  use,
   useCallback,
   useContext,
   useEffect,
@@ -7,8 +8,16 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { en, type MessageKey, type Messages } from '../lib/i18n/en';
+import { en, type MessageKey } from '../lib/i18n/en';
 import { intlLocale, loadMessages, preferredLanguage, type Language } from '../lib/i18n/languages';
+import {
+  hasSection,
+  loadNeededSections,
+  loadSection,
+  sectionText,
+  type Texts,
+  type TextSection,
+} from '../lib/i18n/sections';
 import { interpolate, type Params } from '../lib/i18n/translate';
 
 export interface I18n {
@@ -32,7 +41,7 @@ function initialLanguage(): Language {
 
 export function I18nProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
-  const [catalogue, setCatalogue] = useState<{ language: Language; messages: Messages }>({
+  const [catalogue, setCatalogue] = useState<{ language: Language; messages: Texts }>({
     language: 'en',
     messages: en,
   });
@@ -47,8 +56,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let current = true;
     if (catalogue.language !== language) {
-      loadMessages(language).then(
-        (messages) => {
+      // The texts of the parts already shown come along, so that they switch with the rest.
+      Promise.all([loadMessages(language), loadNeededSections(language)]).then(
+        ([messages]) => {
           if (!current) return;
           setCatalogue({ language, messages });
           setStarted(true);
@@ -73,8 +83,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const { messages } = catalogue;
   const t = useCallback(
-    (key: MessageKey, params?: Params) => interpolate(messages[key], params),
-    [messages],
+    (key: MessageKey, params?: Params) =>
+      interpolate(messages[key] ?? sectionText(catalogue.language, key) ?? key, params),
+    [messages, catalogue.language],
   );
   const value = useMemo(
     () => ({
@@ -94,4 +105,14 @@ export function useI18n(): I18n {
   const value = useContext(I18nContext);
   if (!value) throw new Error('useI18n needs an I18nProvider');
   return value;
+}
+
+/**
+ * Waits (the part suspends) until a part's own texts are here in the language shown: English ones
+ * come with the part's code, another language's are fetched the first time.
+ */
+export function useTexts(...sections: TextSection[]): void {
+  const { language } = useI18n();
+  const missing = sections.find((section) => !hasSection(language, section));
+  if (missing) use(loadSection(language, missing));
 }

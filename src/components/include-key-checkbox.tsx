@@ -1,3 +1,4 @@
+import '../lib/i18n/en-parts';
 import { Checkbox } from '@mantine/core';
 import { useI18n } from './i18n';
 

@@ -1,3 +1,5 @@
+import '../lib/i18n/en-parts';
+import './part-styles';
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useI18n } from './i18n';

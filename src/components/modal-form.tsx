@@ -1,3 +1,4 @@
+import './part-styles';
 import { Modal, Stack, type ModalProps } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 

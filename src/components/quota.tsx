@@ -1,3 +1,4 @@
+import '../lib/i18n/en-signed-in';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_QUOTA_PER_UNIT } from '../contract/status';
 import { formatUnits, formatUsd, type QuotaDisplay } from '../lib/quota';

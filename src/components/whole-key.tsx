@@ -1,3 +1,4 @@
+import '../lib/i18n/en-parts';
 import { ActionIcon, Button, CheckIcon, Code, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
 import { copyText } from '../lib/clipboard';

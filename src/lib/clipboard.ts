@@ -1,3 +1,4 @@
+import './i18n/en-signed-in';
 import { MessageError } from './i18n/message-error';
 
 /**

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactElement, ReactNode } from 'react';
+import { Suspense, type ReactElement, type ReactNode } from 'react';
 import type { TokenBackend } from '../api/backend';
 import { BackendContext } from '../api/backend-context';
 import { createClient, type ClientHooks, type Connection } from '../api/client';
@@ -13,9 +13,16 @@ import { createQueryClient } from '../app/query-client';
 import { ServerQuota } from '../app/server-quota';
 import { cssVariablesResolver, theme } from '../app/theme';
 import { AccessProvider } from '../components/access';
-import { I18nProvider } from '../components/i18n';
+import { I18nProvider, useTexts } from '../components/i18n';
 import { OWNER_IDENTITY, type AdminIdentity } from '../contract/admin-key';
+import { TEXT_SECTIONS } from '../lib/i18n/every-text';
 import type { Language } from '../lib/i18n/languages';
+
+/** The parts' own texts in the language shown, which the parts' roots ask for in the dashboard. */
+function PartTexts({ children }: { children: ReactNode }) {
+  useTexts(...TEXT_SECTIONS);
+  return children;
+}
 
 interface Options {
   /** Renders as the signed-in app does: with a backend for this server, a cache and its ratio. */
@@ -65,7 +72,11 @@ export function renderWithProviders(
       );
     return (
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
-        <I18nProvider>{connected}</I18nProvider>
+        <I18nProvider>
+          <Suspense fallback={null}>
+            <PartTexts>{connected}</PartTexts>
+          </Suspense>
+        </I18nProvider>
       </MantineProvider>
     );
   }

@@ -17,6 +17,7 @@ import {
   type TokenEdit,
 } from '../backend';
 import type { ApiClient, ServerKind } from '../client';
+import { GATEWAY_OFFERS } from './gateway-offers';
 import { gatewayScan } from './gateway-scan';
 import { gatewayUsage, type ReadLogPage } from './gateway-usage';
 import { listLocally, searchMatcher } from './local-list';
@@ -77,6 +78,7 @@ export function gatewayBackend<Raw extends UpstreamToken>(
     );
 
   return {
+    ...GATEWAY_OFFERS,
     kind: dialect.kind,
     pageSizes: dialect.pageSizes,
     searchDelayMs: dialect.searchDelayMs,
@@ -167,21 +169,10 @@ export function gatewayBackend<Raw extends UpstreamToken>(
         ask,
         onProgress,
       ),
-    // Neither gateway has refills, rate limits per token or rotation.
-    lifecycleMissing: 'gateway',
-    unavailable: [],
-    tpmLimits: false,
-    rotate: null,
-    // The gateways record no changes: the audit is this service's own.
-    audit: null,
     // The access token is the one key, with every right of its user; its name is the user's.
     identity: async () => {
       const user = await client.request('GET', '/api/user/self', { schema: gatewayUserSchema });
       return { ...OWNER_IDENTITY, name: user.display_name || user.username };
     },
-    adminKeys: null,
-    // Both manage their models (channels) themselves, with no API for this dashboard's screen.
-    models: null,
-    webhooks: null,
   };
 }

@@ -6,12 +6,12 @@ import { countedPage, type ListParams, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { isApiError } from '../errors';
 import { gatewayBackend } from './gateway';
+import { DIALECT_OFFERS } from './gateway-offers';
 import { LOG_BOUNDS } from './gateway-usage';
 import { fromNewApi, newApiCreateBody, newApiUpdateBody } from './upstream-token';
 
 const PAGE_MAX = 100;
-/** new-api allows 10 searches a minute: wait until typing pauses, so a word costs one. */
-const SEARCH_DELAY_MS = 500;
+const OFFERS = DIALECT_OFFERS['new-api'];
 /** new-api refuses `%` searches to a user holding more tokens than it allows. */
 const exactSearchOnly = (error: unknown) =>
   isApiError(error) && error.serverMessage.includes('仅允许精确搜索');
@@ -52,9 +52,9 @@ export function newApiBackend(client: ApiClient, cache: QueryClient): TokenBacke
     return { ...data, items: data.items.map(fromNewApi) };
   };
   const base = gatewayBackend(client, cache, {
-    kind: 'new-api',
-    pageSizes: [10, 20, 50, 100],
-    searchDelayMs: SEARCH_DELAY_MS,
+    kind: OFFERS.kind,
+    pageSizes: OFFERS.pageSizes,
+    searchDelayMs: OFFERS.searchDelayMs,
     scanPageSize: PAGE_MAX,
     scanPage: async (index) => (await page({ p: index + 1, size: PAGE_MAX })).items,
     tokenSchema: newApiTokenSchema,

@@ -7,9 +7,11 @@ import {
 import type { ListParams, TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { gatewayBackend } from './gateway';
+import { DIALECT_OFFERS } from './gateway-offers';
 import { LOG_BOUNDS } from './gateway-usage';
 import { fromUpstream, oneApiUpdateBody } from './upstream-token';
 
+const OFFERS = DIALECT_OFFERS['one-api'];
 const PAGE = 10;
 /** one-api orders only by these, always descending; anything else is done here. */
 const SERVER_ORDERS: Record<string, string> = {
@@ -37,10 +39,9 @@ export function oneApiBackend(client: ApiClient, cache: QueryClient): TokenBacke
       })
     ).map(fromUpstream);
   const base = gatewayBackend(client, cache, {
-    kind: 'one-api',
-    pageSizes: null,
-    // Searches run here over the tokens already fetched: typing costs no requests.
-    searchDelayMs: 0,
+    kind: OFFERS.kind,
+    pageSizes: OFFERS.pageSizes,
+    searchDelayMs: OFFERS.searchDelayMs,
     scanPageSize: PAGE,
     scanPage: (index) => page(index),
     tokenSchema: upstreamTokenSchema,

@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../lib/i18n/en-signed-in';
 import { Code, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { AuditRecord } from '../../contract/audit';

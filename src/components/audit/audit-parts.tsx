@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../lib/i18n/en-signed-in';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { AuditRecord } from '../../contract/audit';
 import { formatDateTime, formatSince } from '../../lib/time';

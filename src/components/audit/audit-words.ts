@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import type { AdminRole } from '../../contract/admin-key';
 import type { AuditAction } from '../../contract/audit';
 import type { MessageKey } from '../../lib/i18n/en';

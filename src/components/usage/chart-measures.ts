@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import type { MessageKey } from '../../lib/i18n/en';
 
 /**

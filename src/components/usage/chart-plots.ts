@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import uPlot from 'uplot';
 import type { Translate } from '../../lib/i18n/translate';
 import type { UsagePoint } from '../../lib/usage-points';

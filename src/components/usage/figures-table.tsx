@@ -1,3 +1,4 @@
+import '../part-styles';
 import { Table, Text, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 

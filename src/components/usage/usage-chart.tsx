@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Box, Text, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';

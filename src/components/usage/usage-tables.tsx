@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../part-styles';
 import { Table } from '@mantine/core';
 import type { UsageFigures } from '../../contract/usage';
 import { numberFormat } from '../../lib/intl-cache';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Alert, Badge, Grid, Group, Paper, Text } from '@mantine/core';
 import '@mantine/core/styles/Grid.css';
 import { useId, type ReactNode } from 'react';

@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../components/part-styles';
 import { Badge, Button, Code, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import { notifications } from '@mantine/notifications';

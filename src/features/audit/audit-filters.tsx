@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useBackend } from '../../api/backend-context';

@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../lib/i18n/en-signed-in';
 import { Button, Group, Pagination, Text } from '@mantine/core';
 import type { AuditPage } from '../../contract/audit';
 import { auditHasNext } from '../../components/audit/use-audit';

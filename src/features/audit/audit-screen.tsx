@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';

@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../components/part-styles';
 import { Skeleton, Table } from '@mantine/core';
 import type { AuditRecord } from '../../contract/audit';
 import { AuditChange } from '../../components/audit/audit-change';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Alert, Badge, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useId, useState } from 'react';

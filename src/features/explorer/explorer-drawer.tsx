@@ -1,14 +1,16 @@
+import '../../components/part-styles';
 import { Alert, Button, Drawer, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useExchange } from '../../api/exchange-context';
-import { useI18n } from '../../components/i18n';
+import { useI18n, useTexts } from '../../components/i18n';
 import { serverKindName } from '../../components/server-kind';
 import { groupByResource, offeredOperations } from './offered-operations';
 import { OperationList } from './operation-list';
 import { OperationPanel } from './operation-panel';
 import classes from './explorer.module.css';
+import { explorerTexts } from '../../lib/i18n/en-explorer';
 
 /** On wide screens the drawer's body holds two panes that scroll on their own. */
 const SPLIT_STYLES = {
@@ -21,6 +23,7 @@ const SPLIT_STYLES = {
  * On a phone the list and the chosen operation take the screen in turn.
  */
 export default function ExplorerDrawer({ onClose }: { onClose: () => void }) {
+  useTexts(explorerTexts);
   const { t } = useI18n();
   const { connection } = useExchange();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import {
   Alert,
   Badge,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../contract/operations';
-import { en } from '../../lib/i18n/en';
-import { zhCN } from '../../lib/i18n/zh-CN';
+import { enExplorer } from '../../lib/i18n/en-explorer';
+import { zhCNExplorer } from '../../lib/i18n/zh-CN-explorer';
 import { offeredOperations } from './offered-operations';
 import {
   descriptionKey,
@@ -12,8 +12,8 @@ import {
 } from './operation-texts';
 import { paramFields } from './param-fields';
 
-const catalogue = en as Record<string, string>;
-const chinese = zhCN as Record<string, string>;
+const catalogue = enExplorer as Record<string, string>;
+const chinese = zhCNExplorer as Record<string, string>;
 
 describe('the explorer’s texts', () => {
   const offered = offeredOperations('tokendesk');

@@ -1,5 +1,6 @@
 import type { Operation } from '../../contract/operation';
-import { en, type MessageKey } from '../../lib/i18n/en';
+import type { MessageKey } from '../../lib/i18n/en';
+import { enExplorer } from '../../lib/i18n/en-explorer';
 import type { Translate } from '../../lib/i18n/translate';
 
 /*
@@ -7,7 +8,7 @@ import type { Translate } from '../../lib/i18n/translate';
  * yet still shows, in the contract's English; a test holds the catalogue to the contract.
  */
 
-const known = (key: string): key is MessageKey => Object.hasOwn(en, key);
+const known = (key: string): key is MessageKey => Object.hasOwn(enExplorer, key);
 
 function translated(key: string, fallback: string, t: Translate): string {
   return known(key) ? t(key) : fallback;

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { NumberInput, Select, TextInput } from '@mantine/core';
 import '@mantine/core/styles/NumberInput.css';
 import { Fragment } from 'react';

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Modal, Stack, Text } from '@mantine/core';
 import type { ModelsAccess } from '../../api/backend';
 import type { Model } from '../../contract/model';

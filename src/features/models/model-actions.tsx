@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Button, Group } from '@mantine/core';
 import type { Model } from '../../contract/model';
 import { useI18n } from '../../components/i18n';

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Table, Text, VisuallyHidden } from '@mantine/core';
 import { useI18n } from '../../components/i18n';
 import { ModelActions } from './model-actions';

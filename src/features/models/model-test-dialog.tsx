@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { Model, ModelTest } from '../../contract/model';

@@ -8,7 +8,7 @@ import type { Model } from '../../contract/model';
 import { useAccess } from '../../components/access';
 import { describeError } from '../../components/describe-error';
 import { ErrorAlert } from '../../components/error-alert';
-import { useI18n } from '../../components/i18n';
+import { useI18n, useTexts } from '../../components/i18n';
 import { IconPlus } from '../../components/icons';
 import { LazyBoundary, lazyPart } from '../../components/lazy-boundary';
 import { ScreenHeader } from '../../components/screen-header';
@@ -21,6 +21,7 @@ import { ModelCards } from './model-cards';
 import { ModelTable } from './model-table';
 import { ModelTestDialog } from './model-test-dialog';
 import { serverKindName } from '../../components/server-kind';
+import { modelsTexts } from '../../lib/i18n/en-models';
 
 const ModelFormModal = lazyPart(() => import('./model-form-modal'));
 
@@ -32,6 +33,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'test'; model: Mo
  * new-api, which manage their models themselves, the screen says so and asks nothing.
  */
 export default function ModelsScreen() {
+  useTexts(modelsTexts);
   const { t } = useI18n();
   const backend = useBackend();
   const mayManage = useAccess().may('models.manage');

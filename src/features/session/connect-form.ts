@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-connect';
 import '../../api/zod-jitless';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-connect';
 import {
   Alert,
   Button,

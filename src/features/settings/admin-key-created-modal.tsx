@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import type { AdminKey } from '../../contract/admin-key';
 import { useI18n } from '../../components/i18n';
 import { KeyShownOnce } from '../../components/key-shown-once';

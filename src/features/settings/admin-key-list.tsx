@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../lib/i18n/en-signed-in';
 import { Badge, Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AdminKey } from '../../contract/admin-key';
 import { useI18n } from '../../components/i18n';

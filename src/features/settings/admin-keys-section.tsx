@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { NativeSelect } from '@mantine/core';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../components/part-styles';
 import { Modal, Stack, Text } from '@mantine/core';
 import type { AdminKeysAccess } from '../../api/backend';
 import type { AdminKey } from '../../contract/admin-key';

@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../components/part-styles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Box, Group, Input, SegmentedControl, TextInput } from '@mantine/core';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';

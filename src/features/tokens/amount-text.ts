@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import type { MessageKey } from '../../lib/i18n/en';
 import { amountToUnits, unitsToUsd, type AmountUnit } from '../../lib/quota';
 

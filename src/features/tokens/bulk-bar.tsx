@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect } from 'react';

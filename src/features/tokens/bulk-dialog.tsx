@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../components/part-styles';
 import { Modal, Progress, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { FormProvider, useController, useForm, useWatch } from 'react-hook-form';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { BulkAction } from './api/bulk-action';

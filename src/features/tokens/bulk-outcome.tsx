@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../lib/i18n/en-signed-in';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { BulkOutcome } from './api/bulk-action';
 import type { BulkKind } from './bulk-form';

@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../components/part-styles';
 import { Checkbox, Stack, type MantineSpacing } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { Controller, useFormContext, useFormState, useWatch } from 'react-hook-form';

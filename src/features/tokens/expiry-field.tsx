@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Text } from '@mantine/core';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { NEVER, type Token } from '../../contract/token';

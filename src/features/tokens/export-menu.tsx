@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';

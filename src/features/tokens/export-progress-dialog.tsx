@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../components/part-styles';
 import { Modal, Progress, Stack, Text } from '@mantine/core';
 import { useI18n } from '../../components/i18n';
 

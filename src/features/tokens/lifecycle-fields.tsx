@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Box, Stack, Text, TextInput } from '@mantine/core';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { TokenBackend } from '../../api/backend';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { z } from 'zod';
 import { QUOTA_RESET_PERIODS, type QuotaResetPeriod } from '../../contract/quota-reset';
 import { rpmLimitSchema } from '../../contract/rate-limit';

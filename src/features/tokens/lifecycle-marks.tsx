@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Badge } from '@mantine/core';
 import { NO_RESET } from '../../contract/quota-reset';
 import type { Token } from '../../contract/token';

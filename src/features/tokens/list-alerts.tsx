@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Alert, Button, Progress, Stack, Text } from '@mantine/core';
 import { isApiError } from '../../api/errors';
 import { describeError } from '../../components/describe-error';

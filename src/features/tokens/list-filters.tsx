@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Group, NativeSelect } from '@mantine/core';
 import type { Ref } from 'react';
 import { TokenStatus, type TokenStatusCode } from '../../contract/token';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Button, Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import type { TokenListPage } from '../../api/backend';
 import { useBackend } from '../../api/backend-context';

@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../components/part-styles';
 import { Alert, Button, Code, Group, List, ScrollArea, Stack, Text } from '@mantine/core';
 import type { Token } from '../../contract/token';
 import { useI18n } from '../../components/i18n';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import hint from '../../components/hint.module.css';
 import { useI18n } from '../../components/i18n';
 import { useQuota } from '../../components/quota';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { TextInput } from '@mantine/core';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { RPM_MAX } from '../../contract/rate-limit';

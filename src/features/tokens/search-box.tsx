@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { CloseButton, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { useBackend } from '../../api/backend-context';

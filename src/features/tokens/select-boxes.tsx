@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Checkbox } from '@mantine/core';
 import type { Token } from '../../contract/token';
 import { useI18n } from '../../components/i18n';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Group, Paper, Skeleton, Text, UnstyledButton } from '@mantine/core';
 import type { TokenSearch } from '../../api/backend';
 import { useBackend } from '../../api/backend-context';

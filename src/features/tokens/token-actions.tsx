@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Group } from '@mantine/core';
 import { useBackend } from '../../api/backend-context';
 import { TokenStatus, type Token } from '../../contract/token';

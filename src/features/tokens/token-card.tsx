@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Card, Group, Stack } from '@mantine/core';
 import { memo } from 'react';
 import { useAccess } from '../../components/access';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Group, NativeSelect, Skeleton, Stack } from '@mantine/core';
 import type { TokenOrder, TokenOrderField } from '../../contract/token';
 import { useAccess } from '../../components/access';

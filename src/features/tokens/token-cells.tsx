@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Badge, Code } from '@mantine/core';
 import { NEVER, maskKey, type Token } from '../../contract/token';
 import { DetailsLink } from '../../components/details-link';

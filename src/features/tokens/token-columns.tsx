@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../lib/i18n/en-signed-in';
 import { useMediaQuery } from '@mantine/hooks';
 import { createContext, use, type ReactNode } from 'react';
 import type { Token, TokenOrderField } from '../../contract/token';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Group, Text, TextInput, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Table } from '@mantine/core';
 import { memo } from 'react';
 import { useAccess } from '../../components/access';

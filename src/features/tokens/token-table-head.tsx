@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../components/part-styles';
 import { Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
 import type { TokenOrder, TokenOrderField } from '../../contract/token';

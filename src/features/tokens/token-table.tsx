@@ -1,3 +1,4 @@
+import '../../components/part-styles';
 import { Skeleton, Table } from '@mantine/core';
 import { useAccess } from '../../components/access';
 import { useStableCallbacks } from '../../components/use-stable-callbacks';

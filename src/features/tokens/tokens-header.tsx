@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import { Button, Group, Loader, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAccess } from '../../components/access';

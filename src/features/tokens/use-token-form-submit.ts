@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-signed-in';
 import type { TpmLimited } from '../../api/backend';
 import type { TokenCreate } from '../../contract/token';
 import { describeError } from '../../components/describe-error';

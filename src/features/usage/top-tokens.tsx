@@ -1,3 +1,5 @@
+import '../../lib/i18n/en-parts';
+import '../../lib/i18n/en-signed-in';
 import { Text } from '@mantine/core';
 import type { UsageFigures } from '../../contract/usage';
 import { DetailsLink } from '../../components/details-link';

@@ -1,3 +1,4 @@
+import '../../lib/i18n/en-parts';
 import { Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useI18n } from '../../components/i18n';

@@ -1,27 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
+import { everyText, TEXT_PAIRS } from './every-text';
 import { intlLocale, preferredLanguage } from './languages';
 import { interpolate } from './translate';
-import { zhCN } from './zh-CN';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('the message catalogues', () => {
+  it('hold the same keys in Chinese as in English, the catalogue and each part’s texts', () => {
+    for (const [english, chinese] of TEXT_PAIRS) {
+      expect(Object.keys(chinese).sort()).toEqual(Object.keys(english).sort());
+    }
+  });
+
   it('give every Chinese message the same placeholders as the English one', () => {
-    for (const [key, text] of Object.entries(en)) {
-      expect(placeholders(zhCN[key as keyof typeof en]), key).toEqual(placeholders(text));
+    for (const [english, chinese] of TEXT_PAIRS) {
+      for (const [key, text] of Object.entries(english)) {
+        expect(placeholders(chinese[key]!), key).toEqual(placeholders(text));
+      }
     }
   });
 
   it('translate every message (nothing left in English but names and formats)', () => {
     const sameAllowed = new Set(['app.name', 'export.csv', 'export.json', 'form.equalsUsd']);
-    for (const key of Object.keys(en) as Array<keyof typeof en>) {
-      if (!sameAllowed.has(key)) expect(zhCN[key], key).not.toBe(en[key]);
+    for (const [english, chinese] of TEXT_PAIRS) {
+      for (const key of Object.keys(english)) {
+        if (!sameAllowed.has(key)) expect(chinese[key], key).not.toBe(english[key]);
+      }
     }
   });
 
+  it('keep each key in one place only', () => {
+    const keys = TEXT_PAIRS.flatMap(([english]) => Object.keys(english));
+    expect(keys.length).toBe(new Set(keys).size);
+  });
+
   it('fill placeholders and leave unknown ones visible', () => {
-    expect(interpolate(en['notify.created'], { name: 'Prod' })).toBe('Token “Prod” created');
+    expect(interpolate(everyText.en['notify.created'], { name: 'Prod' })).toBe(
+      'Token “Prod” created',
+    );
     expect(interpolate('{a} and {b}', { a: 1 })).toBe('1 and {b}');
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { en, type MessageKey } from './en';
+import type { MessageKey } from './en';
+import { everyText } from './every-text';
 import { issueErrorMap, issueMessage, type IssueMessages } from './form-issues';
 import { interpolate, type Params } from './translate';
-import { zhCN } from './zh-CN';
 
 const messages: IssueMessages<'key' | 'amount'> = {
   key: 'connect.keyRequired',
@@ -28,8 +28,9 @@ describe('the message of a form’s problem', () => {
   });
 
   it('is told in the reader’s language', () => {
-    const chinese = (key: MessageKey, params?: Params) => interpolate(zhCN[key], params);
-    const english = (key: MessageKey, params?: Params) => interpolate(en[key], params);
+    const chinese = (key: MessageKey, params?: Params) =>
+      interpolate(everyText['zh-CN'][key], params);
+    const english = (key: MessageKey, params?: Params) => interpolate(everyText.en[key], params);
     const issue = { code: 'too_small', path: ['key'] };
     expect(issueErrorMap(messages, chinese)(issue)).toBe('请输入管理员密钥。');
     expect(issueErrorMap(messages, english)(issue)).toBe('Enter the admin key.');

@@ -1,4 +1,4 @@
-import type { Messages } from './en';
+import type { Texts } from './sections';
 
 export type Language = 'en' | 'zh-CN';
 export const LANGUAGES: ReadonlyArray<{ code: Language; label: string }> = [
@@ -42,7 +42,7 @@ export function preferredLanguage(browserLanguages: readonly string[]): Language
 }
 
 /** Other languages load on demand, so English readers never download them. */
-export async function loadMessages(language: Language): Promise<Messages> {
+export async function loadMessages(language: Language): Promise<Texts> {
   if (language === 'zh-CN') return (await import('./zh-CN')).zhCN;
   return (await import('./en')).en;
 }

@@ -1,4 +1,5 @@
-import { en, type MessageKey } from './en';
+import { en, type CatalogueKey } from './en';
+import { sectionText } from './sections';
 import { interpolate, type Params } from './translate';
 
 /**
@@ -6,11 +7,13 @@ import { interpolate, type Params } from './translate';
  * person's language; `message` holds the English text for logs and tests.
  */
 export class MessageError extends Error {
-  readonly key: MessageKey;
+  readonly key: CatalogueKey;
   readonly params: Params;
 
-  constructor(key: MessageKey, params: Params = {}) {
-    super(interpolate(en[key], params));
+  constructor(key: CatalogueKey, params: Params = {}) {
+    super(
+      interpolate((en as Record<string, string>)[key] ?? sectionText('en', key) ?? key, params),
+    );
     this.name = 'MessageError';
     this.key = key;
     this.params = params;

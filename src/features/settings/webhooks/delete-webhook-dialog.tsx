@@ -1,3 +1,4 @@
+import '../../../components/part-styles';
 import { Modal, Stack, Text } from '@mantine/core';
 import type { WebhooksAccess } from '../../../api/backend';
 import type { Webhook } from '../../../contract/webhook';

@@ -1,3 +1,5 @@
+import '../../../lib/i18n/en-parts';
+import '../../../components/part-styles';
 import { Badge, Button, Code, Group, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { WebhooksAccess } from '../../../api/backend';

@@ -1,3 +1,4 @@
+import '../../../lib/i18n/en-signed-in';
 import { Badge, Text } from '@mantine/core';
 import type { Webhook } from '../../../contract/webhook';
 import { useI18n } from '../../../components/i18n';

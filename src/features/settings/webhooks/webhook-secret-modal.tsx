@@ -1,3 +1,4 @@
+import '../../../lib/i18n/en-parts';
 import { Text } from '@mantine/core';
 import { WEBHOOK_SECRET_GRACE_SECONDS, type Webhook } from '../../../contract/webhook';
 import { useI18n } from '../../../components/i18n';

@@ -7,7 +7,7 @@ import type { Webhook } from '../../../contract/webhook';
 import { useAccess } from '../../../components/access';
 import { describeError } from '../../../components/describe-error';
 import { ErrorAlert } from '../../../components/error-alert';
-import { useI18n } from '../../../components/i18n';
+import { useI18n, useTexts } from '../../../components/i18n';
 import { IconPlus } from '../../../components/icons';
 import { useReturnFocus } from '../../../components/use-return-focus';
 import { useWebhooks } from './api/list-webhooks';
@@ -18,6 +18,7 @@ import { DeliveryLogModal } from './delivery-log-modal';
 import { WebhookFormModal } from './webhook-form-modal';
 import { WebhookList } from './webhook-list';
 import { WebhookSecretModal } from './webhook-secret-modal';
+import { webhooksTexts } from '../../../lib/i18n/en-webhooks';
 
 type Dialog =
   | { kind: 'form'; webhook?: Webhook }
@@ -32,6 +33,7 @@ type Dialog =
  * demand, when the settings open.
  */
 export default function WebhooksSection() {
+  useTexts(webhooksTexts);
   const { t } = useI18n();
   const { webhooks } = useBackend();
   return (

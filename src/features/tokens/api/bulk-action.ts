@@ -1,3 +1,4 @@
+import '../../../lib/i18n/en-signed-in';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { TokenBackend, TokenEdit } from '../../../api/backend';
 import { useBackend } from '../../../api/backend-context';

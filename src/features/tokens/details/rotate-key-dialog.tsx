@@ -1,3 +1,5 @@
+import '../../../lib/i18n/en-parts';
+import '../../../components/part-styles';
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/RadioCard.css';

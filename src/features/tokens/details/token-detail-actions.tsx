@@ -1,3 +1,5 @@
+import '../../../lib/i18n/en-parts';
+import '../../../lib/i18n/en-signed-in';
 import { Button, Group } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useBackend } from '../../../api/backend-context';

@@ -1,3 +1,5 @@
+import '../../../lib/i18n/en-parts';
+import '../../../components/part-styles';
 import { Alert, Button, Divider, Drawer, Skeleton, Stack, Title } from '@mantine/core';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Divider.css';
@@ -6,7 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../components/describe-error';
 import { useAccess } from '../../../components/access';
-import { useI18n } from '../../../components/i18n';
+import { useI18n, useTexts } from '../../../components/i18n';
 import { IconBack } from '../../../components/icons';
 import { LazyBoundary, lazyPart } from '../../../components/lazy-boundary';
 import { useBackend } from '../../../api/backend-context';
@@ -25,6 +27,7 @@ import { TokenEvents } from './token-events';
 import { TokenHistory } from './token-history';
 
 import tryIt from '../try-it/try-it.module.css';
+import { tryItTexts } from '../../../lib/i18n/en-try-it';
 
 const TryItPanel = lazyPart(() => import('../try-it/try-it-panel'));
 
@@ -34,6 +37,7 @@ const TryItPanel = lazyPart(() => import('../try-it/try-it-panel'));
  * (?details=ID), so the view can be copied and opened again; the key never is in it.
  */
 export default function TokenDetailsDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  useTexts(tryItTexts);
   const { t } = useI18n();
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const now = useNow();

@@ -1,3 +1,5 @@
+import '../../../lib/i18n/en-parts';
+import '../../../lib/i18n/en-signed-in';
 import { Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { WebhooksAccess } from '../../../api/backend';
 import { useBackend } from '../../../api/backend-context';

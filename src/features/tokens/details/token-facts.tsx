@@ -1,3 +1,5 @@
+import '../../../lib/i18n/en-parts';
+import '../../../lib/i18n/en-signed-in';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { tpmLimitOf, type TokenBackend } from '../../../api/backend';

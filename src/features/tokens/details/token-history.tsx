@@ -1,3 +1,4 @@
+import '../../../lib/i18n/en-parts';
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useBackend } from '../../../api/backend-context';
 import { AuditEntry } from '../../../components/audit/audit-entry';

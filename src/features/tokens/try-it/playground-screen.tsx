@@ -1,3 +1,4 @@
+import '../../../lib/i18n/en-parts';
 import { Alert, Anchor, Group, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -5,13 +6,14 @@ import { useBackend } from '../../../api/backend-context';
 import { useAccess } from '../../../components/access';
 import { addressWith, useAddressParam, writeAddress } from '../../../components/address';
 import { describeError } from '../../../components/describe-error';
-import { useI18n } from '../../../components/i18n';
+import { useI18n, useTexts } from '../../../components/i18n';
 import { ScreenHeader } from '../../../components/screen-header';
 import { tokenDetailQuery } from '../api/token-detail';
 import { TokenDialogs, type TokenDialog } from '../token-dialogs';
 import { TokenPicker } from './token-picker';
 import TryItPanel from './try-it-panel';
 import classes from './try-it.module.css';
+import { tryItTexts } from '../../../lib/i18n/en-try-it';
 
 /** A token id from the address; anything else chooses none. */
 const tokenIdOf = (value: string | null) =>
@@ -22,6 +24,7 @@ const tokenIdOf = (value: string | null) =>
  * used as its clients use it. The key is never in the address, only the token's id.
  */
 export default function PlaygroundScreen() {
+  useTexts(tryItTexts);
   const { t } = useI18n();
   const backend = useBackend();
   const { may, identity } = useAccess();

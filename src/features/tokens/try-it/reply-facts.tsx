@@ -1,3 +1,4 @@
+import '../../../lib/i18n/en-signed-in';
 import { Text } from '@mantine/core';
 import { useI18n } from '../../../components/i18n';
 import { useQuota } from '../../../components/quota';

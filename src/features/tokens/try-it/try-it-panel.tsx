@@ -1,3 +1,5 @@
+import '../../../lib/i18n/en-signed-in';
+import '../../../components/part-styles';
 import { Alert, Box, Button, Group, Select, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
