@@ -20,21 +20,19 @@
  * prints its port, then serves until SIGTERM.
  */
 import { Agent, createServer, request as upstreamRequest, type ServerResponse } from 'node:http';
-import { hash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { normalizeKey } from '../../../src/contract/token';
 import { usageOf } from '../../../server/gateway/answer-usage';
 import { PriceList } from '../../../server/gateway/prices';
-import { applyResetsSql, isResetDue, resetTimes } from '../../../server/store/quota-resets';
 import { RateWindows } from '../../../server/store/rate-windows';
 import {
-  VERIFIED_COLUMNS,
   accessDenial,
   quotaCovers,
   rateLimited,
   type VerifiedToken,
 } from '../../../server/store/verify-rules';
+import { serve } from '../throughput/plain-auth';
+import { tokenLookup } from '../throughput/plain-token-lookup';
 
 const [dataDir, upstreamKey] = process.argv.slice(2);
 if (!dataDir || !upstreamKey) throw new Error('usage: plain-gateway.ts DATA_DIR UPSTREAM_KEY');
@@ -48,17 +46,7 @@ db.pragma('synchronous = NORMAL');
 const agent = new Agent({ keepAlive: true });
 const windows = new RateWindows();
 
-type Row = Omit<VerifiedToken, 'unlimited_quota'> & { unlimited_quota: number };
-const byDigest = db.prepare<[Buffer], Row>(
-  `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE key_digest = ?`,
-);
-const byPreviousDigest = db.prepare<[Buffer, number], Row>(
-  `SELECT ${VERIFIED_COLUMNS} FROM tokens
-    WHERE previous_key_digest = ? AND previous_key_valid_until > ?`,
-);
-const refill = db.prepare<[ReturnType<typeof resetTimes>]>(
-  applyResetsSql({ now: '@now', daily: '@daily', weekly: '@weekly', monthly: '@monthly' }),
-);
+const lookUp = tokenLookup(db);
 type Model = {
   upstream_url: string;
   upstream_model: string;
@@ -78,11 +66,6 @@ const settle = db.prepare<[number, number, number, number, number]>(
   `UPDATE tokens SET remain_quota = max(0, remain_quota + ? - ?), used_quota = used_quota + ?,
     accessed_time = max(accessed_time, ?) WHERE id = ?`,
 );
-
-function find(digest: Buffer, now: number): VerifiedToken | null {
-  const row = byDigest.get(digest) ?? byPreviousDigest.get(digest, now);
-  return row ? { ...row, unlimited_quota: row.unlimited_quota === 1 } : null;
-}
 
 function fail(response: ServerResponse, status: number, code: string, message: string) {
   response.writeHead(status, { 'content-type': 'application/json' });
@@ -198,12 +181,7 @@ function handle(
   response: ServerResponse,
 ) {
   const now = Math.floor(Date.now() / 1000);
-  const digest = hash('sha256', normalizeKey(authorization.replace(/^Bearer\s+/i, '')), 'buffer');
-  let key = find(digest, now);
-  if (key && isResetDue(key, now)) {
-    refill.run(resetTimes(now));
-    key = find(digest, now);
-  }
+  const key = lookUp(authorization.replace(/^Bearer\s+/i, ''), now);
   if (!key) return fail(response, 401, 'invalid_api_key', 'The API key is not valid.');
   const chat = parseChat(bytes);
   if (typeof chat === 'string') return fail(response, 400, 'invalid_request', chat);
@@ -256,15 +234,4 @@ const server = createServer((request, response) => {
 server.keepAliveTimeout = 30_000;
 setInterval(() => windows.forgetEnded(Math.floor(Date.now() / 1000)), 60_000).unref();
 
-server.listen(0, '127.0.0.1', 1024, () => {
-  const address = server.address();
-  process.stdout.write(`${typeof address === 'object' && address ? address.port : 0}\n`);
-});
-
-process.once('SIGTERM', () => {
-  server.close(() => {
-    db.close();
-    process.exit(0);
-  });
-  server.closeAllConnections();
-});
+serve(server, db);

@@ -13,9 +13,7 @@
  * prints its port, then serves until SIGTERM.
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import { hash } from 'node:crypto';
 import { describeIssues } from '../../../src/contract/envelope';
-import { normalizeKey } from '../../../src/contract/token';
 import {
   tokenVerifySchema,
   type RateLimitState,
@@ -23,16 +21,10 @@ import {
   type VerifyCode,
 } from '../../../src/contract/verify';
 import { BODY_LIMIT_BYTES } from '../../../server/http/json-body';
-import { applyResetsSql, isResetDue, resetTimes } from '../../../server/store/quota-resets';
 import { RateWindows, rateLimitState } from '../../../server/store/rate-windows';
-import {
-  VERIFIED_COLUMNS,
-  accessDenial,
-  quotaCovers,
-  rateLimited,
-  type VerifiedToken,
-} from '../../../server/store/verify-rules';
+import { accessDenial, quotaCovers, rateLimited } from '../../../server/store/verify-rules';
 import { adminKeyCheck, openPlainServer, send, serve, type Refusal } from './plain-auth';
+import { tokenLookup } from './plain-token-lookup';
 
 const [dataDir, adminKey, responsesFile] = process.argv.slice(2);
 if (!dataDir || !adminKey || !responsesFile) {
@@ -42,26 +34,11 @@ const { db, headers } = openPlainServer(dataDir, responsesFile);
 const keys = adminKeyCheck(db, adminKey, 'gateway.call');
 const windows = new RateWindows();
 
-type Row = Omit<VerifiedToken, 'unlimited_quota'> & { unlimited_quota: number };
-const byDigest = db.prepare<[Buffer], Row>(
-  `SELECT ${VERIFIED_COLUMNS} FROM tokens WHERE key_digest = ?`,
-);
-const byPreviousDigest = db.prepare<[Buffer, number], Row>(
-  `SELECT ${VERIFIED_COLUMNS} FROM tokens
-    WHERE previous_key_digest = ? AND previous_key_valid_until > ?`,
-);
-const refill = db.prepare<[ReturnType<typeof resetTimes>]>(
-  applyResetsSql({ now: '@now', daily: '@daily', weekly: '@weekly', monthly: '@monthly' }),
-);
+const lookUp = tokenLookup(db);
 const charge = db.prepare<[number, number, number, number]>(
   `UPDATE tokens SET remain_quota = remain_quota - ?, used_quota = used_quota + ?,
     accessed_time = max(accessed_time, ?) WHERE id = ?`,
 );
-
-function find(digest: Buffer, now: number): VerifiedToken | null {
-  const row = byDigest.get(digest) ?? byPreviousDigest.get(digest, now);
-  return row ? { ...row, unlimited_quota: row.unlimited_quota === 1 } : null;
-}
 
 /** The request's body as the contract's object, or why it is refused. */
 async function readBody(request: IncomingMessage): Promise<{ body: TokenVerify } | Refusal> {
@@ -98,12 +75,7 @@ async function readBody(request: IncomingMessage): Promise<{ body: TokenVerify }
 
 function verify(body: TokenVerify) {
   const now = Math.floor(Date.now() / 1000);
-  const digest = hash('sha256', normalizeKey(body.key), 'buffer');
-  let token = find(digest, now);
-  if (token && isResetDue(token, now)) {
-    refill.run(resetTimes(now));
-    token = find(digest, now);
-  }
+  let token = lookUp(body.key, now);
   const answer = (code: VerifyCode, rateLimit: RateLimitState | null = null) => ({
     valid: code === 'VALID',
     code,
