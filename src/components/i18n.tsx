@@ -14,7 +14,7 @@ import {
   hasSection,
   loadNeededSections,
   loadSection,
-  sectionText,
+  textIn,
   type Texts,
   type TextSection,
 } from '../lib/i18n/sections';
@@ -84,7 +84,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const { messages } = catalogue;
   const t = useCallback(
     (key: MessageKey, params?: Params) =>
-      interpolate(messages[key] ?? sectionText(catalogue.language, key) ?? key, params),
+      interpolate(textIn(messages, catalogue.language, key), params),
     [messages, catalogue.language],
   );
   const value = useMemo(

@@ -30,17 +30,9 @@ async function load(target: Endpoint, keys: string[], seconds: number): Promise<
   return { target: target.name, ...round };
 }
 
-export interface LoadRounds {
-  rounds: LoadRound[];
-  /** The service's rate over the simplest correct gateway's, round by round. */
-  ofPlain: number[];
-  /** The service's rate over the bare proxy's, round by round. */
-  ofProxy: number[];
-  /** The simplest correct gateway's rate over the bare proxy's, round by round. */
-  plainOfProxy: number[];
-  /** The service's p99 minus the proxy's, round by round, in ms. */
-  p99Gaps: number[];
-}
+type LoadTarget = 'service' | 'plain' | 'proxy';
+/** Each round's runs, one of each target, made next to each other. */
+export type LoadRounds = Array<Record<LoadTarget, LoadRound>>;
 
 /**
  * After a warm-up of each, the service, the simplest correct gateway and the bare proxy in turn,
@@ -49,46 +41,38 @@ export interface LoadRounds {
  * busier weighs no more than one.
  */
 export async function loadRounds(
-  targets: { service: Endpoint; plain: Endpoint; proxy: Endpoint },
+  targets: Record<LoadTarget, Endpoint>,
   keys: string[],
   options: { rounds: number; seconds: number },
 ): Promise<LoadRounds> {
   const { service, plain, proxy } = targets;
   for (const target of [service, plain, proxy]) await load(target, keys, WARM_UP_SECONDS);
-  const result: LoadRounds = {
-    rounds: [],
-    ofPlain: [],
-    ofProxy: [],
-    plainOfProxy: [],
-    p99Gaps: [],
-  };
+  const result: LoadRounds = [];
   for (let round = 0; round < options.rounds; round += 1) {
     const order = round % 2 === 0 ? [service, plain, proxy] : [proxy, plain, service];
     const runs = new Map<EndpointName, LoadRound>();
     for (const target of order) runs.set(target.name, await load(target, keys, options.seconds));
-    const ofService = runs.get('service') as LoadRound;
-    const ofPlain = runs.get('plain') as LoadRound;
-    const ofProxy = runs.get('proxy') as LoadRound;
+    const made = {
+      service: runs.get('service') as LoadRound,
+      plain: runs.get('plain') as LoadRound,
+      proxy: runs.get('proxy') as LoadRound,
+    };
     // A server failing its chats would make the others' ratios to it mean nothing.
-    for (const run of [ofService, ofPlain, ofProxy]) {
+    for (const run of Object.values(made)) {
       if (run.ok === 0 || run.failed > 0) {
         throw new Error(`${run.target} failed ${run.failed} of its chats in round ${round + 1}`);
       }
     }
-    result.rounds.push(ofService, ofPlain, ofProxy);
-    result.ofPlain.push(ofService.perSecond / ofPlain.perSecond);
-    result.ofProxy.push(ofService.perSecond / ofProxy.perSecond);
-    result.plainOfProxy.push(ofPlain.perSecond / ofProxy.perSecond);
-    result.p99Gaps.push(ofService.p99 - ofProxy.p99);
+    result.push(made);
     progress(
-      `  round ${round + 1}: service ${perSecond(ofService.perSecond)} (p99 ${ofService.p99.toFixed(1)} ms), simplest correct gateway ${perSecond(ofPlain.perSecond)} (p99 ${ofPlain.p99.toFixed(1)} ms), bare proxy ${perSecond(ofProxy.perSecond)} (p99 ${ofProxy.p99.toFixed(1)} ms)`,
+      `  round ${round + 1}: service ${perSecond(made.service.perSecond)} (p99 ${made.service.p99.toFixed(1)} ms), simplest correct gateway ${perSecond(made.plain.perSecond)} (p99 ${made.plain.p99.toFixed(1)} ms), bare proxy ${perSecond(made.proxy.perSecond)} (p99 ${made.proxy.p99.toFixed(1)} ms)`,
     );
   }
   return result;
 }
 
-export const medianRate = (rounds: LoadRound[], target: EndpointName) =>
-  median(rounds.filter((round) => round.target === target).map((round) => round.perSecond));
+export const medianRate = (load: LoadRounds, target: LoadTarget) =>
+  median(load.map((round) => round[target].perSecond));
 
-export const medianP99 = (rounds: LoadRound[], target: EndpointName) =>
-  median(rounds.filter((round) => round.target === target).map((round) => round.p99));
+export const medianP99 = (load: LoadRounds, target: LoadTarget) =>
+  median(load.map((round) => round[target].p99));

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
+import { fetchedOnFirstUse } from './fetched-on-first-use';
 import { DIALECT_OFFERS, GATEWAY_OFFERS, type GatewayKind } from './gateway-offers';
 
 const CODE: Record<GatewayKind, () => Promise<typeof import('./one-api').oneApiBackend>> = {
@@ -9,24 +10,14 @@ const CODE: Record<GatewayKind, () => Promise<typeof import('./one-api').oneApiB
 };
 
 /**
- * A one-api or new-api server: what it offers is stated here, its code is fetched on first use,
- * so the signed-in app of every other kind carries none of it.
+ * A one-api or new-api server: what it offers is stated here, its code is fetched on first use.
  */
 export function gatewayShell(
   kind: GatewayKind,
   client: ApiClient,
   cache: QueryClient,
 ): TokenBackend {
-  let loading: Promise<TokenBackend> | undefined;
-  // A failed fetch of the code (the network, a new deploy) is tried again by the next call.
-  const full = () =>
-    (loading ??= CODE[kind]().then(
-      (create) => create(client, cache),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const full = fetchedOnFirstUse(() => CODE[kind]().then((create) => create(client, cache)));
   const { batchDelete, ...offers } = DIALECT_OFFERS[kind];
   return {
     ...GATEWAY_OFFERS,

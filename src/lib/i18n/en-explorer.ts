@@ -1,4 +1,4 @@
-import { addEnglishTexts, type TextSection } from './sections';
+import { textSection } from './sections';
 
 /** The API explorer's texts in English, which come with the code of the parts that show them. */
 export const enExplorer = {
@@ -206,10 +206,6 @@ export const enExplorer = {
     'LiteLLM keeps its keys under /key (list, generate, update, delete), in shapes of its own, so none of this service’s operations can be sent to it from here. The dashboard calls them for you; the proxy’s own API page (/docs) describes them.',
 } as const;
 
-export const explorerTexts: TextSection = {
-  name: 'explorer',
-  en: enExplorer,
-  other: { 'zh-CN': () => import('./zh-CN-explorer').then((module) => module.zhCNExplorer) },
-};
-
-addEnglishTexts(enExplorer);
+export const explorerTexts = textSection('explorer', enExplorer, {
+  'zh-CN': () => import('./zh-CN-explorer').then((module) => module.zhCNExplorer),
+});

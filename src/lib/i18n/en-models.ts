@@ -1,4 +1,4 @@
-import { addEnglishTexts, type TextSection } from './sections';
+import { textSection } from './sections';
 
 /** The models screen's texts in English, which come with the code of the parts that show them. */
 export const enModels = {
@@ -99,10 +99,6 @@ export const enModels = {
   'models.testDone': 'Done',
 } as const;
 
-export const modelsTexts: TextSection = {
-  name: 'models',
-  en: enModels,
-  other: { 'zh-CN': () => import('./zh-CN-models').then((module) => module.zhCNModels) },
-};
-
-addEnglishTexts(enModels);
+export const modelsTexts = textSection('models', enModels, {
+  'zh-CN': () => import('./zh-CN-models').then((module) => module.zhCNModels),
+});

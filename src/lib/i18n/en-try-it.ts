@@ -1,4 +1,4 @@
-import { addEnglishTexts, type TextSection } from './sections';
+import { textSection } from './sections';
 
 /** Try it's texts (a token's details and the playground) in English, which come with the code of the parts that show them. */
 export const enTryIt = {
@@ -54,10 +54,6 @@ export const enTryIt = {
   'tryIt.revealAgain': 'Reveal the key again',
 } as const;
 
-export const tryItTexts: TextSection = {
-  name: 'try-it',
-  en: enTryIt,
-  other: { 'zh-CN': () => import('./zh-CN-try-it').then((module) => module.zhCNTryIt) },
-};
-
-addEnglishTexts(enTryIt);
+export const tryItTexts = textSection('try-it', enTryIt, {
+  'zh-CN': () => import('./zh-CN-try-it').then((module) => module.zhCNTryIt),
+});

@@ -1,4 +1,4 @@
-import { addEnglishTexts, type TextSection } from './sections';
+import { textSection } from './sections';
 
 /** The webhooks' texts (in the settings) in English, which come with the code of the parts that show them. */
 export const enWebhooks = {
@@ -74,10 +74,6 @@ export const enWebhooks = {
   'webhooks.took': '{ms} ms',
 } as const;
 
-export const webhooksTexts: TextSection = {
-  name: 'webhooks',
-  en: enWebhooks,
-  other: { 'zh-CN': () => import('./zh-CN-webhooks').then((module) => module.zhCNWebhooks) },
-};
-
-addEnglishTexts(enWebhooks);
+export const webhooksTexts = textSection('webhooks', enWebhooks, {
+  'zh-CN': () => import('./zh-CN-webhooks').then((module) => module.zhCNWebhooks),
+});

@@ -1,5 +1,5 @@
 import { en, type CatalogueKey } from './en';
-import { sectionText } from './sections';
+import { textIn } from './sections';
 import { interpolate, type Params } from './translate';
 
 /**
@@ -11,9 +11,7 @@ export class MessageError extends Error {
   readonly params: Params;
 
   constructor(key: CatalogueKey, params: Params = {}) {
-    super(
-      interpolate((en as Record<string, string>)[key] ?? sectionText('en', key) ?? key, params),
-    );
+    super(interpolate(textIn(en, 'en', key), params));
     this.name = 'MessageError';
     this.key = key;
     this.params = params;

@@ -2,6 +2,8 @@ import type { Language } from './languages';
 
 export type Texts = Readonly<Record<string, string>>;
 
+type OtherLanguage = Exclude<Language, 'en'>;
+
 /**
  * The texts of parts loaded on demand, which the first screens' catalogue leaves out: a section's
  * English texts come with the code of the parts that show them, another language's are fetched
@@ -9,42 +11,39 @@ export type Texts = Readonly<Record<string, string>>;
  */
 export interface TextSection {
   readonly name: string;
-  readonly en: Texts;
-  readonly other: Readonly<Record<Exclude<Language, 'en'>, () => Promise<Texts>>>;
+  readonly other: Readonly<Record<OtherLanguage, () => Promise<Texts>>>;
 }
 
-/** Every section a part has needed so far, by name. */
+/** English texts that came with code run so far; other languages' sections once fetched. */
+const here: Record<Language, Record<string, string>> = { en: {}, 'zh-CN': {} };
+/** The sections fetched in each other language, by name. */
+const fetched: Record<OtherLanguage, Set<string>> = { 'zh-CN': new Set() };
+/** Every section a part has needed so far, by name: a switch of language fetches them all. */
 const needed = new Map<string, TextSection>();
-/** The sections' texts in each language, once here. */
-const here: Record<Language, { names: Set<string>; texts: Record<string, string> }> = {
-  en: { names: new Set(), texts: {} },
-  'zh-CN': { names: new Set(), texts: {} },
-};
 const fetching = new Map<string, Promise<void>>();
-
-function add(language: Language, name: string, texts: Texts) {
-  Object.assign(here[language].texts, texts);
-  here[language].names.add(name);
-}
-
-function need(section: TextSection) {
-  if (needed.has(section.name)) return;
-  needed.set(section.name, section);
-  add('en', section.name, section.en);
-}
 
 /**
  * English texts that come with the code of a first screen or of the parts that show them
  * (en-signed-in.ts, en-connect.ts, en-parts.ts): here once that code has run.
  */
 export function addEnglishTexts(texts: Texts): void {
-  Object.assign(here.en.texts, texts);
+  Object.assign(here.en, texts);
+}
+
+/** A part's own texts: its English ones, here with its code, and how to fetch the others. */
+export function textSection(
+  name: string,
+  en: Texts,
+  other: Record<OtherLanguage, () => Promise<Texts>>,
+): TextSection {
+  addEnglishTexts(en);
+  return { name, other };
 }
 
 /** Whether a section's texts are here in `language`. */
 export function hasSection(language: Language, section: TextSection): boolean {
-  need(section);
-  return here[language].names.has(section.name);
+  needed.set(section.name, section);
+  return language === 'en' || fetched[language].has(section.name);
 }
 
 /**
@@ -57,7 +56,10 @@ export function loadSection(language: Language, section: TextSection): Promise<v
   let pending = fetching.get(id);
   if (!pending) {
     pending = section.other[language]().then(
-      (texts) => add(language, section.name, texts),
+      (texts) => {
+        Object.assign(here[language], texts);
+        fetched[language].add(section.name);
+      },
       (error: unknown) => {
         fetching.delete(id);
         throw error;
@@ -73,6 +75,9 @@ export async function loadNeededSections(language: Language): Promise<void> {
   await Promise.all([...needed.values()].map((section) => loadSection(language, section)));
 }
 
-/** A section's text in `language`, if it is here. */
-export const sectionText = (language: Language, key: string): string | undefined =>
-  here[language].texts[key];
+/**
+ * A text in `language`: from `catalogue` (that language's catalogue of the first screens), else
+ * from the parts' texts here; the key itself when neither has it.
+ */
+export const textIn = (catalogue: Texts, language: Language, key: string): string =>
+  catalogue[key] ?? here[language][key] ?? key;

@@ -1,23 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TokenBackend } from '../../backend';
 import type { ApiClient } from '../../client';
-import type { LiteLlmMethods } from './adapter';
+import { fetchedOnFirstUse } from '../fetched-on-first-use';
 
 /**
- * A LiteLLM proxy: what it offers is stated here, its code is fetched on first use, so the
- * signed-in app of every other kind carries none of it.
+ * A LiteLLM proxy: what it offers is stated here, its code is fetched on first use.
  */
 export function liteLlmBackend(client: ApiClient, cache: QueryClient): TokenBackend {
-  let loading: Promise<LiteLlmMethods> | undefined;
-  // A failed fetch of the code (the network, a new deploy) is tried again by the next call.
-  const methods = () =>
-    (loading ??= import('./adapter').then(
-      ({ liteLlmMethods }) => liteLlmMethods(client, cache),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const methods = fetchedOnFirstUse(() =>
+    import('./adapter').then(({ liteLlmMethods }) => liteLlmMethods(client, cache)),
+  );
   return {
     kind: 'litellm',
     pageSizes: [10, 20, 50, 100],
