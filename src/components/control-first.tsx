@@ -3,6 +3,7 @@ import {
   useEffect,
   useState,
   type ComponentType,
+  type FocusEvent,
   type MouseEvent,
   type PointerEvent,
   type ReactElement,
@@ -37,9 +38,9 @@ function KeepFocus({ control, focused }: { control: HTMLButtonElement | null; fo
  * A button whose menu or tooltip is a part of its own (partAhead): the code of menus and
  * tooltips is not needed to draw a screen, only to open them. The part is fetched once the page
  * is idle; until the button is used the button is drawn alone, and nothing on the page changes.
- * When a mouse comes onto it (or, for a menu, the focus), the part draws it in its place at once,
- * before the press, so the click lands on the part's button, the tooltip shows and the focus
- * stays. A menu clicked before its part is here (a tap) fetches it and opens once it is. Once
+ * When a mouse comes onto it (or, for a menu, the keyboard's focus), the part draws it in its
+ * place at once, before the press, so the click lands on the part's button, the tooltip shows and
+ * the focus stays. A menu clicked before its part is here (a tap) fetches it and opens once it is. Once
  * fetched, every button mounted later is the part's from the start.
  */
 export function ControlFirst<Props extends ControlPartProps>({
@@ -100,9 +101,11 @@ export function ControlFirst<Props extends ControlPartProps>({
     onPointerEnter: (event: PointerEvent<HTMLButtonElement>) => {
       if (event.pointerType === 'mouse') drawPart(opens === 'tooltip' ? 'opened' : 'shown');
     },
-    onFocus: () => {
+    onFocus: (event: FocusEvent<HTMLButtonElement>) => {
       setFocused(true);
-      if (opens === 'menu') drawPart('shown');
+      // Only the keyboard's focus: a press's own focus comes between its down and up, and a
+      // button swapped then loses the click (a tap, or a part that arrived after the mouse).
+      if (opens === 'menu' && event.currentTarget.matches(':focus-visible')) drawPart('shown');
     },
     onBlur: () => setFocused(false),
   } as ControlProps);
