@@ -6,6 +6,7 @@ import { SESSION_KEY } from './src/api/session-key.ts';
 import { CARDS_WIDTH } from './src/features/tokens/cards-width.ts';
 import { bootScript } from './scripts/vite-boot-script.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { inlineIcon } from './scripts/vite-inline-icon.ts';
 import { chunkGroups } from './scripts/vite-chunk-groups.ts';
 
 /** Tests that hold for every storage engine: the postgres project runs them again on PostgreSQL. */
@@ -64,6 +65,7 @@ export default defineConfig({
       earlyCalls: 'src/boot.ts',
       sessionKey: SESSION_KEY,
     }),
+    inlineIcon('favicon.svg'),
     precompress(),
   ],
   server: {

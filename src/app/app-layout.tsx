@@ -1,4 +1,5 @@
-import { Box, Container, Group, RemoveScroll } from '@mantine/core';
+import { Box, Container, Group } from '@mantine/core';
+import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useAddressParam } from '../components/address';
@@ -54,10 +55,12 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
 
   // The frame is the page's own (app-layout.module.css): Mantine's AppShell would bring its
   // resizing and media styles, 21 kB minified, into the file a phone waits for. The fixed bars
-  // keep the scroll bar's room while a dialog locks the page, as Mantine's bars do.
+  // keep the scroll bar's room while a dialog locks the page, as Mantine's bars do, by the class
+  // of the scroll lock under Mantine's dialogs; its name alone, not the lock's code (3 kB
+  // compressed), which comes with the first dialog.
   return (
     <>
-      <Box component="header" className={`${classes.header} ${RemoveScroll.classNames.zeroRight}`}>
+      <Box component="header" className={`${classes.header} ${zeroRightClassName}`}>
         <Group h="100%" px={phone ? 'sm' : 'md'} justify="space-between" wrap="nowrap" gap="md">
           <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
             <HeaderBrand baseUrl={baseUrl} phone={phone} />
@@ -84,10 +87,7 @@ export function AppLayout({ baseUrl }: { baseUrl: string }) {
         </Container>
       </Box>
       {phone && (
-        <Box
-          component="footer"
-          className={`${classes.footer} ${RemoveScroll.classNames.zeroRight}`}
-        >
+        <Box component="footer" className={`${classes.footer} ${zeroRightClassName}`}>
           {nav}
         </Box>
       )}

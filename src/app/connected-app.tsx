@@ -17,7 +17,7 @@ import type { StatusInfo } from '../contract/status';
 import { useI18n } from '../components/i18n';
 import { AppLayout } from './app-layout';
 import { createQueryClient } from './query-client';
-import { PlacedNotifications } from './placed-notifications';
+import { NotificationsAfterPaint } from './notifications-after-paint';
 import { ServerQuota } from './server-quota';
 
 /**
@@ -83,7 +83,7 @@ export function ConnectedApp({
             <SessionAccess known={identity}>
               <ServerQuota server={connection.baseUrl} known={status}>
                 <LocalizedCloseButtons>
-                  <PlacedNotifications />
+                  <NotificationsAfterPaint />
                   <AppLayout baseUrl={connection.baseUrl} />
                 </LocalizedCloseButtons>
               </ServerQuota>

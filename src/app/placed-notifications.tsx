@@ -1,11 +1,10 @@
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import classes from './notifications.module.css';
 
-/**
- * Where notifications show. With the signed-in app, not a part of its own: a note must show even
- * when the server has gone away before a part could be fetched.
- */
+/** Where notifications show: the container, a part of its own (notifications-after-paint.tsx). */
 export function PlacedNotifications() {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   return (

@@ -1,17 +1,20 @@
 import { z } from 'zod';
 import { adminIdentitySchema, adminKeySchema } from '../../contract/admin-key';
-import { auditPageSchema } from '../../contract/audit';
 import { optionSchema, statusInfoSchema } from '../../contract/status';
 import { tokenSchema } from '../../contract/token';
 import { tokenPageSchema, tokenSummarySchema } from '../../contract/token-page';
-import { usageFiguresSchema } from '../../contract/usage';
-import { rotateResultSchema } from '../../contract/verify';
 import { countedPage, editableFields, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { tokendeskWebhooks } from './tokendesk-webhooks';
 
-/** The models' schemas load with the screen that shows them, not with every session. */
+/**
+ * The schemas of the answers the token list's first screen does not read (models, usage, the
+ * audit, a rotation) load with the screen or action that asks for them, not with every session.
+ */
 const modelContract = () => import('../../contract/model');
+const usageContract = () => import('../../contract/usage');
+const auditContract = () => import('../../contract/audit');
+const rotationContract = () => import('../../contract/verify');
 
 /**
  * How long search waits after the last key. Searching is an indexed query here, answered in
@@ -71,7 +74,7 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
     usage: async (scope, ask) => ({
       figures: await client.request('GET', scope ? `/api/token/${scope.id}/usage` : '/api/usage', {
         query: { ...ask },
-        schema: usageFiguresSchema,
+        schema: (await usageContract()).usageFiguresSchema,
       }),
       logs: null,
       deniedCounted: true,
@@ -79,13 +82,16 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
     lifecycleMissing: null,
     unavailable: [],
     tpmLimits: false,
-    rotate: (id, graceSeconds) =>
+    rotate: async (id, graceSeconds) =>
       client.request('POST', `/api/token/${id}/rotate`, {
         body: { grace_seconds: graceSeconds },
-        schema: rotateResultSchema,
+        schema: (await rotationContract()).rotateResultSchema,
       }),
-    audit: (query) =>
-      client.request('GET', '/api/audit/', { query: { ...query }, schema: auditPageSchema }),
+    audit: async (query) =>
+      client.request('GET', '/api/audit/', {
+        query: { ...query },
+        schema: (await auditContract()).auditPageSchema,
+      }),
     identity: () => client.request('GET', '/api/admin-key/self', { schema: adminIdentitySchema }),
     adminKeys: {
       list: () => client.request('GET', '/api/admin-key/', { schema: z.array(adminKeySchema) }),
