@@ -1,7 +1,7 @@
 import { Box, Container, Group } from '@mantine/core';
-import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { zeroRightClassName } from 'react-remove-scroll-bar/constants';
 import { useAddressParam } from '../components/address';
 import { LazyBoundary, lazyPart } from '../components/lazy-boundary';
 import { useReturnFocus } from '../components/use-return-focus';

@@ -40,8 +40,8 @@ function KeepFocus({ control, focused }: { control: HTMLButtonElement | null; fo
  * is idle; until the button is used the button is drawn alone, and nothing on the page changes.
  * When a mouse comes onto it (or, for a menu, the keyboard's focus), the part draws it in its
  * place at once, before the press, so the click lands on the part's button, the tooltip shows and
- * the focus stays. A menu clicked before its part is here (a tap) fetches it and opens once it is. Once
- * fetched, every button mounted later is the part's from the start.
+ * the focus stays. A menu clicked before its part is here (a tap) fetches it and opens once it
+ * is. Once fetched, every button mounted later is the part's from the start.
  */
 export function ControlFirst<Props extends ControlPartProps>({
   control,
