@@ -595,6 +595,46 @@ test.describe('when the service misbehaves', () => {
     await expect(note).toBeHidden();
   });
 
+  for (const [name, viewport, scheme] of [
+    ['1366', { width: 1366, height: 900 }, 'light'],
+    ['dark-390', { width: 390, height: 844 }, 'dark'],
+  ] as const) {
+    test(`a failure shows, though the server went away before the notes’ container was fetched (${name})`, async ({
+      page,
+      request,
+    }) => {
+      const own = await startService();
+      await createToken(
+        request,
+        { name: 'Prod backend', remain_quota: 100 },
+        own.adminKey,
+        own.url,
+      );
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize(viewport);
+      // The container's file never arrives, as when the server stops before it is fetched.
+      await page.route(/\/assets\/placed-notifications-[\w-]+\.js$/, (route) => route.abort());
+      await connect(page, own.adminKey, own.url);
+      // A row on a wide screen, a card on a phone.
+      const row =
+        viewport.width > 390
+          ? rowOf(page, 'Prod backend')
+          : page.getByRole('article', { name: 'Prod backend' });
+      await expect(row).toBeVisible();
+
+      await own.stop();
+      await row.getByRole('button', { name: 'Disable' }).click();
+      const note = page.getByRole('alert').filter({ hasText: 'Couldn’t disable “Prod backend”' });
+      await expect(note).toBeVisible({ timeout: 1_500 });
+      await expect(note).toContainText(`Cannot reach the server at 127.0.0.1:${own.port}`);
+      await expect(note).toBeInViewport({ ratio: 1 });
+      await screenshot(page, `failure-without-notes-container-${name}`);
+      await note.getByRole('button', { name: 'Close' }).click();
+      await expect(note).toBeHidden();
+      await expect(row.getByText('Enabled')).toBeVisible();
+    });
+  }
+
   test('a key that stops working returns to the connect screen with the reason', async ({
     page,
   }) => {
