@@ -109,6 +109,7 @@ export default defineConfig({
             'src/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
             'e2e/emulators/**/*.test.ts',
             'examples/**/*.test.ts',
           ],

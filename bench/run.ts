@@ -13,6 +13,7 @@ import type { BenchContext, Settings } from './lib/context';
 import { buildDashboard } from './lib/dashboard-build';
 import type { SuiteResult } from './lib/figures';
 import { elapsedSeconds, progress } from './lib/log';
+import { readCpuTimes, stolenShare } from './lib/cpu-steal';
 import { describeMachine } from './lib/machine';
 import { RESULTS_FILE, WORK_DIR } from './lib/paths';
 import { markdownReport, textTable } from './lib/report';
@@ -122,12 +123,15 @@ async function main(): Promise<number> {
   const date = new Date();
   mkdirSync(WORK_DIR, { recursive: true });
   const context = createContext(parsed.settings);
-  const results: Array<{ title: string; result: SuiteResult }> = [];
+  const results: Array<{ title: string; result: SuiteResult; stolen: number | null }> = [];
   let failed = false;
+  const runStarted = readCpuTimes();
   for (const suite of parsed.suites) {
     progress(`${suite.name}: starting`);
+    const started = readCpuTimes();
     try {
-      results.push({ title: suite.title, result: await suite.run(context) });
+      const result = await suite.run(context);
+      results.push({ title: suite.title, result, stolen: stolenShare(started, readCpuTimes()) });
     } catch (error) {
       failed = true;
       // Playwright appends the browser's whole log to its errors: the first line says what failed.
@@ -142,7 +146,11 @@ async function main(): Promise<number> {
         met: false,
         note: message,
       };
-      results.push({ title: suite.title, result: { figures: [figure], details: [] } });
+      results.push({
+        title: suite.title,
+        result: { figures: [figure], details: [] },
+        stolen: stolenShare(started, readCpuTimes()),
+      });
     }
     progress(`${suite.name}: done`);
   }
@@ -154,6 +162,7 @@ async function main(): Promise<number> {
     command: `npm run bench${args ? ` -- ${args}` : ''}`,
     machine: describeMachine(),
     totalSeconds: elapsedSeconds(),
+    stolen: stolenShare(runStarted, readCpuTimes()),
     suites: results,
     partial: parsed.suites.length < SUITES.length,
   });

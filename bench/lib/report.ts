@@ -1,4 +1,5 @@
 import type { Figure, SuiteResult } from './figures';
+import { stealText } from './cpu-steal';
 import { machineLine, type Machine } from './machine';
 
 export interface RunSummary {
@@ -6,8 +7,13 @@ export interface RunSummary {
   command: string;
   machine: Machine;
   totalSeconds: number;
-  /** Suites run, by title, with what they found; a failed suite carries its error instead. */
-  suites: Array<{ title: string; result: SuiteResult }>;
+  /** The share of the run's CPU time the host took for other work (cpu-steal.ts). */
+  stolen: number | null;
+  /**
+   * Suites run, by title, with what they found (a failed suite carries its error instead) and
+   * the share of CPU time stolen while each ran.
+   */
+  suites: Array<{ title: string; result: SuiteResult; stolen: number | null }>;
   partial: boolean;
 }
 
@@ -64,12 +70,20 @@ export function markdownReport(summary: RunSummary): string {
     `- Machine: ${machineLine(summary.machine)}`,
     `- Command: \`${summary.command}\`${summary.partial ? ' (a selection of the suites)' : ''}`,
     `- Total run time: ${minutes} min ${rest} s`,
+    `- CPU time the host took for other work (steal): ${stealText(summary.stolen)}`,
     `- Goals met: ${withGoal - missed} of ${withGoal}`,
     '',
     ...markdownTable(figures),
     '',
     'kB are 1,000 bytes, MB are 1,048,576 bytes.',
     '',
-    ...summary.suites.flatMap((suite) => [`## ${suite.title}`, '', ...suite.result.details, '']),
+    ...summary.suites.flatMap((suite) => [
+      `## ${suite.title}`,
+      '',
+      `CPU time the host took for other work while it ran: ${stealText(suite.stolen)}.`,
+      '',
+      ...suite.result.details,
+      '',
+    ]),
   ].join('\n');
 }
