@@ -1,3 +1,4 @@
+import { en } from './en';
 import type { Texts } from './sections';
 
 export type Language = 'en' | 'zh-CN';
@@ -41,8 +42,11 @@ export function preferredLanguage(browserLanguages: readonly string[]): Language
   return 'en';
 }
 
-/** Other languages load on demand, so English readers never download them. */
+/**
+ * Other languages load on demand, so English readers never download them; English is in the
+ * entry already, as the texts shown before any other arrives.
+ */
 export async function loadMessages(language: Language): Promise<Texts> {
   if (language === 'zh-CN') return (await import('./zh-CN')).zhCN;
-  return (await import('./en')).en;
+  return en;
 }
