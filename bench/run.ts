@@ -10,13 +10,13 @@ import { parseArgs } from 'node:util';
 import { chromiumVersion, ensureChromium } from './lib/browser';
 import { cleanUp, makeTempDir } from './lib/cleanup';
 import type { BenchContext, Settings } from './lib/context';
+import { readCpuTimes, stolenShare } from './lib/cpu-steal';
 import { buildDashboard } from './lib/dashboard-build';
 import type { SuiteResult } from './lib/figures';
 import { elapsedSeconds, progress } from './lib/log';
-import { readCpuTimes, stolenShare } from './lib/cpu-steal';
 import { describeMachine } from './lib/machine';
 import { RESULTS_FILE, WORK_DIR } from './lib/paths';
-import { markdownReport, textTable } from './lib/report';
+import { markdownReport, textTable, type RunSummary } from './lib/report';
 import { bundleSuite } from './suites/bundle';
 import { gatewaySuite } from './suites/gateway';
 import { interactionSuite } from './suites/interaction';
@@ -123,15 +123,15 @@ async function main(): Promise<number> {
   const date = new Date();
   mkdirSync(WORK_DIR, { recursive: true });
   const context = createContext(parsed.settings);
-  const results: Array<{ title: string; result: SuiteResult; stolen: number | null }> = [];
+  const results: RunSummary['suites'] = [];
   let failed = false;
   const runStarted = readCpuTimes();
   for (const suite of parsed.suites) {
     progress(`${suite.name}: starting`);
     const started = readCpuTimes();
+    let result: SuiteResult;
     try {
-      const result = await suite.run(context);
-      results.push({ title: suite.title, result, stolen: stolenShare(started, readCpuTimes()) });
+      result = await suite.run(context);
     } catch (error) {
       failed = true;
       // Playwright appends the browser's whole log to its errors: the first line says what failed.
@@ -146,12 +146,9 @@ async function main(): Promise<number> {
         met: false,
         note: message,
       };
-      results.push({
-        title: suite.title,
-        result: { figures: [figure], details: [] },
-        stolen: stolenShare(started, readCpuTimes()),
-      });
+      result = { figures: [figure], details: [] };
     }
+    results.push({ title: suite.title, result, stolen: stolenShare(started, readCpuTimes()) });
     progress(`${suite.name}: done`);
   }
   // An interrupted run's figures are incomplete: keep the last results.md as it was.
