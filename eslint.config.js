@@ -206,6 +206,26 @@ export default tseslint.config(
     },
   },
   {
+    // Each Playwright worker runs its files against a service of its own, which the suite's
+    // `test` starts: a spec that took Playwright's own would reach no service.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: drivers, message: driverMessage }],
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Take test and expect from './support/test'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/api/**'],
     rules: {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Language } from '../src/lib/i18n/languages';
 import { ECHO_BASE_URL } from '../server/gateway/echo-upstream';
 import { createToken, screenshot } from './support/app';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { connected, createToken, rowOf } from './support/app';
 import { startService, type RunningService } from './support/service';
 

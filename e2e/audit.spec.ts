@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ADMIN_KEY, connected, createToken, rowOf, unique } from './support/app';
 
 /** An admin key made by the owner through the API, as a script would. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Language } from '../src/lib/i18n/languages';
 import { startLiteLlmEmulator } from './emulators/litellm';
 import { startNewApiEmulator } from './emulators/new-api';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { connect, createToken, lazyPartsLoaded, rowOf, screenshot } from './support/app';
 import { startFaultProxy, type FaultMode, type FaultProxy } from './support/fault-proxy';
 import { startService, type RunningService } from './support/service';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startNewApiEmulator } from './emulators/new-api';
 import { startOneApiEmulator } from './emulators/one-api';
 import type { EmulatorHandle, StoredToken } from './emulators/gateway/types';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { connected } from './support/app';
 
 /** The header's navigation: the same places in the same order on every screen, the current one marked. */

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ADMIN_KEY, connected, getToken, rowOf, unique } from './support/app';
 
 const auth = { Authorization: `Bearer ${ADMIN_KEY}` };

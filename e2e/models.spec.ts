@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { ECHO_BASE_URL } from '../server/gateway/echo-upstream';
 import { startTestUpstream, type TestUpstream } from '../server/gateway/test-upstream';
 import type { Language } from '../src/lib/i18n/languages';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createTestDatabase, startTestCluster } from '../server/store/test-postgres';
 import { connected, createTokenInForm, rowOf } from './support/app';
 import { startService, type RunningService } from './support/service';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startOneApiEmulator } from './emulators/one-api';
 import type { StoredToken } from './emulators/gateway/types';
 import { connected, createToken, rowOf, unique } from './support/app';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { mkdirSync } from 'node:fs';
 import { connect, SCREENSHOTS } from './support/app';
 import { startService, type RunningService } from './support/service';

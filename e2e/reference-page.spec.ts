@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { OPERATIONS } from '../src/contract/operations';
 import { screenshot } from './support/app';
 import { COLOUR_RULES } from './support/axe';

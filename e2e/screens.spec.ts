@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { connected, createToken, screenshot, unique } from './support/app';
 
 /** Screens at phone width: nothing scrolls sideways and every action stays reachable. */

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { Language } from '../src/lib/i18n/languages';
 import { mkdirSync } from 'node:fs';
 import { ADMIN_KEY, createToken, SCREENSHOTS, unique } from './support/app';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { startNewApiEmulator } from './emulators/new-api';
 import type { EmulatorHandle, NewApiToken } from './emulators/gateway/types';
 import { ADMIN_KEY, connected, createToken, getToken, unique } from './support/app';

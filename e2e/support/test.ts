@@ -1,0 +1,26 @@
+import { test as base } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import { E2E_ADMIN_KEY } from './env';
+import { startService, type RunningService } from './service';
+
+/**
+ * The suite's `test`: each worker runs its files against a service of its own, started empty from
+ * the build on a free port, so files running at once never see each other's tokens, audit or
+ * settings. Pages, `request` and new contexts reach it through `baseURL`.
+ */
+export const test = base.extend<object, { workerService: RunningService }>({
+  workerService: [
+    // Playwright reads a fixture's dependencies from its first parameter: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const service = await startService({ adminKey: E2E_ADMIN_KEY });
+      await use(service);
+      await service.stop();
+      rmSync(service.dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ workerService }, use) => use(workerService.url),
+});
+
+export { expect } from '@playwright/test';
