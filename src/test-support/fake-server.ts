@@ -10,9 +10,11 @@ export interface Call {
   method: string;
   url: URL;
   body: unknown;
+  signal?: AbortSignal;
 }
 
-type Route = (call: Call) => Answer | Promise<Answer>;
+/** A JSON answer, or a Response of its own (a stream). */
+type Route = (call: Call) => Answer | Response | Promise<Answer | Response>;
 
 export const ok = (data: unknown): Answer => ({
   status: 200,
@@ -44,10 +46,12 @@ export function fakeServer(routes: Record<string, Route>) {
         method: init.method ?? 'GET',
         url: new URL(input),
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        signal: init.signal ?? undefined,
       };
       calls.push(call);
       const route = routes[`${call.method} ${call.url.pathname}`];
       const answer = route ? await route(call) : refused(404, 'Not found');
+      if (answer instanceof Response) return answer;
       return new Response(JSON.stringify(answer.body), {
         status: answer.status,
         headers: { 'Content-Type': 'application/json' },

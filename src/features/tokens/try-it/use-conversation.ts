@@ -34,9 +34,12 @@ export interface Turn {
   refusal: ChatRefusal | null;
 }
 
-/** A stopped answer is settled by the server after the connection closes: read until it holds. */
+/**
+ * A stopped answer is settled by the server after the connection closes, which a busy server may
+ * take seconds to do: its used quota is read again, up to SETTLE_READS times, until it has settled.
+ */
 const SETTLE_PAUSE_MS = 400;
-const SETTLE_READS = 5;
+const SETTLE_READS = 10;
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,12 +78,18 @@ export function useConversation(tokenId: number, key: string | undefined) {
     (await queryClient.fetchQuery({ ...tokenDetailQuery(backend, tokenId), staleTime: 0 }))
       .used_quota;
 
-  const settledUsed = async (stopped: boolean) => {
+  /**
+   * The used quota once the reply is settled. A finished answer was settled before it ended. A
+   * stopped one is settled once its used quota has moved from what it was while the answer came
+   * (the hold on it), or, when that was not read, once two reads agree.
+   */
+  const settledUsed = async (stopped: boolean, whileAnswering: number | null) => {
     let used = await readUsed();
     for (let read = 1; stopped && read < SETTLE_READS; read++) {
+      if (whileAnswering !== null && used !== whileAnswering) break;
       await pause(SETTLE_PAUSE_MS);
       const again = await readUsed();
-      if (again === used) break;
+      if (whileAnswering === null && again === used) break;
       used = again;
     }
     return used;
@@ -110,9 +119,18 @@ export function useConversation(tokenId: number, key: string | undefined) {
     let state: TurnState = 'done';
     let refusal: ChatRefusal | null = null;
     let answered = false;
+    // Read as the first words arrive, when the server holds what the reply may cost; kept out of
+    // the cache, so the quota shown does not dip by the hold meanwhile.
+    let whileAnswering: Promise<number | null> = Promise.resolve(null);
     try {
       for await (const event of openAi.streamChat(key, { model, messages }, controller.signal)) {
         if ('text' in event) {
+          if (!answered) {
+            whileAnswering = backend.get(tokenId).then(
+              (token) => token.used_quota,
+              () => null,
+            );
+          }
           answered = true;
           update(id, (turn) => ({ answer: turn.answer + event.text }));
         } else {
@@ -136,7 +154,10 @@ export function useConversation(tokenId: number, key: string | undefined) {
     update(id, () => ({ state, refusal }));
     let cost: number | null = null;
     if (state !== 'refused' && before !== null) {
-      const after = await settledUsed(state === 'stopped').catch(() => null);
+      const stopped = state === 'stopped';
+      const after = await settledUsed(stopped, stopped ? await whileAnswering : null).catch(
+        () => null,
+      );
       cost = after !== null && after >= before ? after - before : null;
     } else {
       await queryClient.invalidateQueries({ queryKey: tokenKeys.detail(tokenId), exact: true });
