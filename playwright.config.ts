@@ -9,7 +9,7 @@ export default defineConfig({
   outputDir: 'test-results',
   globalSetup: './e2e/support/global-setup.ts',
   // Each worker has a service of its own (e2e/support/test.ts). On two cores, two workers ran the
-  // suite in 12.9 min where one took 17.8: most of a test's time is spent waiting on the page.
+  // suite in 11.7 min where one took 17.8: most of a test's time is spent waiting on the page.
   fullyParallel: false,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),

@@ -46,6 +46,8 @@ export async function startService(
     dataDir?: string;
     adminKey?: string;
     env?: Record<string, string>;
+    /** The service's error output joins the run's, so a service that fails says why. */
+    showErrors?: boolean;
   } = {},
 ): Promise<RunningService> {
   const port = options.port ?? (await freePort());
@@ -60,7 +62,7 @@ export async function startService(
       ADMIN_KEY: adminKey,
       ...options.env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', options.showErrors ? 'inherit' : 'ignore'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);

@@ -13,12 +13,13 @@ export const test = base.extend<object, { workerService: RunningService }>({
     // Playwright reads a fixture's dependencies from its first parameter: this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const service = await startService({ adminKey: E2E_ADMIN_KEY });
+      const service = await startService({ adminKey: E2E_ADMIN_KEY, showErrors: true });
       await use(service);
       await service.stop();
       rmSync(service.dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    // Its own time, not the first test's: a start may take up to 30 s on a busy machine.
+    { scope: 'worker', timeout: 60_000 },
   ],
   baseURL: async ({ workerService }, use) => use(workerService.url),
 });
