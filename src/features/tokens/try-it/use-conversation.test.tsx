@@ -16,21 +16,26 @@ const HELD = 5_000;
 const CHARGED = 1_200;
 
 /**
- * A server whose reply streams one word, then waits; Stop closes it. While the reply is held the
- * token's used quota is HELD; once settled, CHARGED, which the server writes only after
+ * A server whose replies stream one word, then wait; Stop closes them. While a reply is held the
+ * token has used HELD more; once settled, CHARGED more, which the server writes only after
  * `readsBeforeSettled` reads that follow the Stop, as a busy server is late to settle.
  */
 function serverSettlingLate(readsBeforeSettled: number) {
   let used = 0;
+  let settled = 0;
   let readsSinceStop: number | null = null;
+  const usedAtEachChat: number[] = [];
   const chunk = { choices: [{ delta: { content: 'Hello' } }] };
   fakeServer({
     'GET /api/token/7': () => {
-      if (readsSinceStop !== null && ++readsSinceStop > readsBeforeSettled) used = CHARGED;
+      if (readsSinceStop !== null && ++readsSinceStop > readsBeforeSettled) used = settled;
       return ok(sampleToken({ id: 7, name: 'Demo', used_quota: used }));
     },
     'POST /v1/chat/completions': ({ signal }) => {
-      used = HELD;
+      usedAtEachChat.push(used);
+      settled = used + CHARGED;
+      used += HELD;
+      readsSinceStop = null;
       const body = new ReadableStream<Uint8Array>({
         start(stream) {
           stream.enqueue(new TextEncoder().encode(`data: ${JSON.stringify(chunk)}\n\n`));
@@ -43,26 +48,35 @@ function serverSettlingLate(readsBeforeSettled: number) {
       return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
     },
   });
-  return { readsSinceStop: () => readsSinceStop };
+  return { readsSinceStop: () => readsSinceStop, usedAtEachChat };
 }
 
-/** Sends a message through the hook, stops its reply after the first word; the reply as it ends. */
-async function stoppedReply() {
+function renderConversation() {
   const seen: { current: ReturnType<typeof useConversation> | null } = { current: null };
   function Probe() {
     seen.current = useConversation(7, 'a'.repeat(48));
     return null;
   }
   renderWithProviders(<Probe />, { connection });
-  const conversation = () => seen.current!;
+  return () => seen.current!;
+}
+
+type Conversation = ReturnType<typeof renderConversation>;
+
+/**
+ * Sends a message, and stops its reply after the first word, which comes once any earlier reply's
+ * cost is known; the send, to be awaited.
+ */
+async function sendAndStop(conversation: Conversation, turn: number) {
   let sent!: Promise<boolean>;
   act(() => {
     sent = conversation().send('Tell me a long story', 'demo-echo');
   });
-  await waitFor(() => expect(conversation().turns[0]?.answer).toBe('Hello'));
+  await waitFor(() => expect(conversation().turns[turn]?.answer).toBe('Hello'), {
+    timeout: 3_000,
+  });
   act(() => conversation().stop());
-  await act(() => sent);
-  return conversation().turns[0];
+  return { sent };
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -70,12 +84,39 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the cost of a stopped reply', () => {
   it('is what the server charged once it settled, though it settled after two reads', async () => {
     serverSettlingLate(2);
-    expect(await stoppedReply()).toMatchObject({ state: 'stopped', cost: CHARGED });
+    const conversation = renderConversation();
+    const { sent } = await sendAndStop(conversation, 0);
+    await act(() => sent);
+    expect(conversation().turns[0]).toMatchObject({ state: 'stopped', cost: CHARGED });
   });
 
   it('is read once when the server settled before the first read', async () => {
     const server = serverSettlingLate(0);
-    expect(await stoppedReply()).toMatchObject({ state: 'stopped', cost: CHARGED });
+    const conversation = renderConversation();
+    const { sent } = await sendAndStop(conversation, 0);
+    await act(() => sent);
+    expect(conversation().turns[0]).toMatchObject({ state: 'stopped', cost: CHARGED });
     expect(server.readsSinceStop()).toBe(1);
+  });
+
+  it('is the hold when it never moves from it, once ten reads have found it', async () => {
+    const server = serverSettlingLate(Infinity);
+    const conversation = renderConversation();
+    const { sent } = await sendAndStop(conversation, 0);
+    await act(() => sent);
+    expect(conversation().turns[0]).toMatchObject({ state: 'stopped', cost: HELD });
+    expect(server.readsSinceStop()).toBe(10);
+  });
+
+  it('counts no hold of a message sent while it is read: that message waits for it', async () => {
+    const server = serverSettlingLate(2);
+    const conversation = renderConversation();
+    const first = await sendAndStop(conversation, 0);
+    await waitFor(() => expect(conversation().turns[0]?.state).toBe('stopped'));
+    expect(conversation().turns[0]?.cost).toBeUndefined();
+    const second = await sendAndStop(conversation, 1);
+    await act(() => Promise.all([first.sent, second.sent]));
+    expect(server.usedAtEachChat).toEqual([0, CHARGED]);
+    expect(conversation().turns.map((turn) => turn.cost)).toEqual([CHARGED, CHARGED]);
   });
 });

@@ -67,6 +67,8 @@ export function useConversation(tokenId: number, key: string | undefined) {
   const nextId = useRef(1);
   const stopper = useRef<AbortController | null>(null);
   const busy = turns.some((turn) => turn.state === 'streaming');
+  /** The reading of the last reply's cost, which the next message waits for. */
+  const costRead = useRef<Promise<unknown>>(Promise.resolve());
 
   // An answer still coming when the panel closes is stopped, as a client closing would.
   useEffect(() => () => stopper.current?.abort(), []);
@@ -115,12 +117,16 @@ export function useConversation(tokenId: number, key: string | undefined) {
     ]);
     const controller = new AbortController();
     stopper.current = controller;
+    // Sent while a stopped reply's cost is still read, this message's hold would count in it, and
+    // that reply's hold in this one's: it goes once that cost is known.
+    await costRead.current;
     const before = await readUsed().catch(() => null);
     let state: TurnState = 'done';
     let refusal: ChatRefusal | null = null;
     let answered = false;
     // Read as the first words arrive, when the server holds what the reply may cost; kept out of
-    // the cache, so the quota shown does not dip by the hold meanwhile.
+    // the cache, so the quota shown does not dip by the hold meanwhile. Only a stopped reply uses
+    // it, but Stop may come at any moment, and a read after it could find the hold gone already.
     let whileAnswering: Promise<number | null> = Promise.resolve(null);
     try {
       for await (const event of openAi.streamChat(key, { model, messages }, controller.signal)) {
@@ -152,17 +158,21 @@ export function useConversation(tokenId: number, key: string | undefined) {
       if (stopper.current === controller) stopper.current = null;
     }
     update(id, () => ({ state, refusal }));
-    let cost: number | null = null;
-    if (state !== 'refused' && before !== null) {
-      const stopped = state === 'stopped';
-      const after = await settledUsed(stopped, stopped ? await whileAnswering : null).catch(
-        () => null,
-      );
-      cost = after !== null && after >= before ? after - before : null;
-    } else {
-      await queryClient.invalidateQueries({ queryKey: tokenKeys.detail(tokenId), exact: true });
-    }
-    update(id, () => ({ cost }));
+    const counted = (async () => {
+      let cost: number | null = null;
+      if (state !== 'refused' && before !== null) {
+        const stopped = state === 'stopped';
+        const after = await settledUsed(stopped, stopped ? await whileAnswering : null).catch(
+          () => null,
+        );
+        cost = after !== null && after >= before ? after - before : null;
+      } else {
+        await queryClient.invalidateQueries({ queryKey: tokenKeys.detail(tokenId), exact: true });
+      }
+      update(id, () => ({ cost }));
+    })();
+    costRead.current = counted.catch(() => undefined);
+    await counted;
     // The list and its counts show the new quota too; this token's details were just read.
     const detail = tokenKeys.detail(tokenId);
     void queryClient.invalidateQueries({
