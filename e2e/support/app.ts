@@ -1,8 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { E2E_ADMIN_KEY } from './env';
 
-export const ADMIN_KEY = E2E_ADMIN_KEY;
+/** The admin key of the service each worker starts (support/test.ts). */
+export const ADMIN_KEY = 'e2e-admin-key-0123456789abcdefghijklmnopqrstuv';
 export const SCREENSHOTS = 'e2e/screenshots';
 
 /** Opens the dashboard and connects with the given key through the connect screen. */

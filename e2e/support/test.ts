@@ -1,6 +1,6 @@
 import { test as base } from '@playwright/test';
 import { rmSync } from 'node:fs';
-import { E2E_ADMIN_KEY } from './env';
+import { ADMIN_KEY } from './app';
 import { startService, type RunningService } from './service';
 
 /**
@@ -13,7 +13,7 @@ export const test = base.extend<object, { workerService: RunningService }>({
     // Playwright reads a fixture's dependencies from its first parameter: this one has none.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const service = await startService({ adminKey: E2E_ADMIN_KEY, showErrors: true });
+      const service = await startService({ adminKey: ADMIN_KEY, showErrors: true });
       await use(service);
       await service.stop();
       rmSync(service.dataDir, { recursive: true, force: true });

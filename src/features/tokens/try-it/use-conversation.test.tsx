@@ -79,32 +79,32 @@ async function sendAndStop(conversation: Conversation, turn: number) {
   return { sent };
 }
 
+/** One reply, stopped after its first word, from a server that settles after `readsBeforeSettled`. */
+async function stopOneReply(readsBeforeSettled: number) {
+  const server = serverSettlingLate(readsBeforeSettled);
+  const conversation = renderConversation();
+  const { sent } = await sendAndStop(conversation, 0);
+  await act(() => sent);
+  return { server, reply: conversation().turns[0] };
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the cost of a stopped reply', () => {
   it('is what the server charged once it settled, though it settled after two reads', async () => {
-    serverSettlingLate(2);
-    const conversation = renderConversation();
-    const { sent } = await sendAndStop(conversation, 0);
-    await act(() => sent);
-    expect(conversation().turns[0]).toMatchObject({ state: 'stopped', cost: CHARGED });
+    const { reply } = await stopOneReply(2);
+    expect(reply).toMatchObject({ state: 'stopped', cost: CHARGED });
   });
 
   it('is read once when the server settled before the first read', async () => {
-    const server = serverSettlingLate(0);
-    const conversation = renderConversation();
-    const { sent } = await sendAndStop(conversation, 0);
-    await act(() => sent);
-    expect(conversation().turns[0]).toMatchObject({ state: 'stopped', cost: CHARGED });
+    const { server, reply } = await stopOneReply(0);
+    expect(reply).toMatchObject({ state: 'stopped', cost: CHARGED });
     expect(server.readsSinceStop()).toBe(1);
   });
 
   it('is the hold when it never moves from it, once ten reads have found it', async () => {
-    const server = serverSettlingLate(Infinity);
-    const conversation = renderConversation();
-    const { sent } = await sendAndStop(conversation, 0);
-    await act(() => sent);
-    expect(conversation().turns[0]).toMatchObject({ state: 'stopped', cost: HELD });
+    const { server, reply } = await stopOneReply(Infinity);
+    expect(reply).toMatchObject({ state: 'stopped', cost: HELD });
     expect(server.readsSinceStop()).toBe(10);
   });
 

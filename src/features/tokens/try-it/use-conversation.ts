@@ -81,20 +81,40 @@ export function useConversation(tokenId: number, key: string | undefined) {
       .used_quota;
 
   /**
-   * The used quota once the reply is settled. A finished answer was settled before it ended. A
-   * stopped one is settled once its used quota has moved from what it was while the answer came
-   * (the hold on it), or, when that was not read, once two reads agree.
+   * A stopped reply's used quota once the server has settled it: once it has moved from `held`
+   * (what it was while the answer came, the hold on it), or, when that was not read, once two
+   * reads agree; at most SETTLE_READS reads.
    */
-  const settledUsed = async (stopped: boolean, whileAnswering: number | null) => {
+  const usedOnceSettled = async (held: number | null) => {
     let used = await readUsed();
-    for (let read = 1; stopped && read < SETTLE_READS; read++) {
-      if (whileAnswering !== null && used !== whileAnswering) break;
+    for (let read = 1; read < SETTLE_READS; read++) {
+      if (held !== null && used !== held) break;
       await pause(SETTLE_PAUSE_MS);
       const again = await readUsed();
-      if (whileAnswering === null && again === used) break;
+      if (held === null && again === used) break;
       used = again;
     }
     return used;
+  };
+
+  /**
+   * What a reply cost the token: its used quota once settled, less `before`; null when either
+   * could not be read. A finished answer was settled before it ended. A refusal is not read: the
+   * token's details are only read again.
+   */
+  const costOf = async (
+    state: TurnState,
+    before: number | null,
+    whileAnswering: Promise<number | null>,
+  ) => {
+    if (state === 'refused' || before === null) {
+      await queryClient.invalidateQueries({ queryKey: tokenKeys.detail(tokenId), exact: true });
+      return null;
+    }
+    const after = await (
+      state === 'stopped' ? usedOnceSettled(await whileAnswering) : readUsed()
+    ).catch(() => null);
+    return after !== null && after >= before ? after - before : null;
   };
 
   /** Sends a message; resolves true when it was refused before any answer. */
@@ -158,19 +178,9 @@ export function useConversation(tokenId: number, key: string | undefined) {
       if (stopper.current === controller) stopper.current = null;
     }
     update(id, () => ({ state, refusal }));
-    const counted = (async () => {
-      let cost: number | null = null;
-      if (state !== 'refused' && before !== null) {
-        const stopped = state === 'stopped';
-        const after = await settledUsed(stopped, stopped ? await whileAnswering : null).catch(
-          () => null,
-        );
-        cost = after !== null && after >= before ? after - before : null;
-      } else {
-        await queryClient.invalidateQueries({ queryKey: tokenKeys.detail(tokenId), exact: true });
-      }
-      update(id, () => ({ cost }));
-    })();
+    const counted = costOf(state, before, whileAnswering).then((cost) =>
+      update(id, () => ({ cost })),
+    );
     costRead.current = counted.catch(() => undefined);
     await counted;
     // The list and its counts show the new quota too; this token's details were just read.
