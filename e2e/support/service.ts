@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,25 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`service at ${url} did not become healthy`);
 }
 
+/** The data folders startService made in this worker; removeMadeDataDirs deletes them. */
+const madeDataDirs = new Set<string>();
+
+function makeDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tokendesk-e2e-own-'));
+  madeDataDirs.add(dir);
+  return dir;
+}
+
+/**
+ * Deletes every data folder startService made in this worker, once its services are stopped. A
+ * spec may start a second service on the folder of one it stopped, so a service's own stop leaves
+ * its folder; the worker's end removes them all.
+ */
+export function removeMadeDataDirs(): void {
+  for (const dir of madeDataDirs) rmSync(dir, { recursive: true, force: true });
+  madeDataDirs.clear();
+}
+
 /** A service of its own, for tests that stop, restart or empty it. */
 export async function startService(
   options: {
@@ -51,7 +70,7 @@ export async function startService(
   } = {},
 ): Promise<RunningService> {
   const port = options.port ?? (await freePort());
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tokendesk-e2e-own-'));
+  const dataDir = options.dataDir ?? makeDataDir();
   const adminKey = options.adminKey ?? 'own-service-admin-key-abcdefghijklmnopqrstuvwxyz';
   const child = spawn(process.execPath, ['scripts/service.mjs'], {
     env: {
