@@ -41,7 +41,11 @@ async function scan(page: Page, screen: string, options: ScanOptions, onlyColour
   // Pointed at, a notification stays, as for a person reading it, so it cannot fade out
   // halfway through the scan.
   const pointed = (await options.notifications?.count()) ? options.notifications?.last() : null;
-  await pointed?.hover({ timeout: 2_000 }).catch(() => undefined);
+  // Otherwise the pointer leaves whatever the last click left it on: a header button's tooltip,
+  // shown under a resting pointer until the browser notices a drawer has covered it, is not part
+  // of the screen scanned, and whether it was still there depended on the machine's speed.
+  if (pointed) await pointed.hover({ timeout: 2_000 }).catch(() => undefined);
+  else await page.mouse.move(0, 0);
   await settled(page);
   // Legacy mode runs axe in the page itself; the default opens a page per scan to merge frame
   // results, and this dashboard has no frames.

@@ -43,8 +43,9 @@ export function preferredLanguage(browserLanguages: readonly string[]): Language
 }
 
 /**
- * Other languages load on demand, so English readers never download them; English is in the
- * entry already, as the texts shown before any other arrives.
+ * Other languages load on demand, so an English reader's first screen waits for none of them
+ * (the page fetches them ahead once idle, so that a switch works while the server is away);
+ * English is in the entry already, as the texts shown before any other arrives.
  */
 export async function loadMessages(language: Language): Promise<Texts> {
   if (language === 'zh-CN') return (await import('./zh-CN')).zhCN;
