@@ -267,6 +267,7 @@ const LATER_MIGRATIONS_UNDONE = [
   ['previous_secret_sealed', 'previous_secret_valid_until']
     .map((column) => `ALTER TABLE webhook_endpoints DROP COLUMN ${column}`)
     .join('; '),
+  'DROP TABLE log_restarts',
 ];
 
 describe.runIf(engine === 'sqlite')(

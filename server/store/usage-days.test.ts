@@ -367,7 +367,8 @@ describe('usage figures by the day', () => {
         (step) => typeof step === 'string' && step.includes('CREATE TABLE usage_days'),
       );
       const db = new Database(join(handle.dataDir, DATABASE_FILE));
-      db.exec(`${SQLITE_WEBHOOKS_UNDONE}; ${drop} ${noTokens} DROP TRIGGER tokens_tally_inserts;
+      db.exec(`DROP TABLE log_restarts; ${SQLITE_WEBHOOKS_UNDONE}; ${drop} ${noTokens}
+        DROP TRIGGER tokens_tally_inserts;
         DROP TRIGGER tokens_tally_deletes; DROP TRIGGER tokens_tally_updates;
         ${tallies.map((column) => `ALTER TABLE token_count DROP COLUMN ${column};`).join(' ')}
         DELETE FROM schema_migrations WHERE version > ${version};`);

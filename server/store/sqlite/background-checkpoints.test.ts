@@ -23,6 +23,9 @@ beforeEach(() => {
   // Without the thread the connection would copy its log only at 1,000 pages, far more than the
   // tests write: whatever reaches the file, the thread put there.
   db.exec('CREATE TABLE blobs (data BLOB NOT NULL)');
+  // The row the thread writes to start the log afresh, as the store's migrations make it.
+  db.exec(`CREATE TABLE log_restarts (only_row INTEGER PRIMARY KEY, restarts INTEGER NOT NULL);
+    INSERT INTO log_restarts VALUES (1, 0)`);
   thread = null;
 });
 afterEach(async () => {
@@ -36,6 +39,7 @@ const writeMegabytes = (count: number) => {
   for (let i = 0; i < count; i += 1) insert.run(MB);
 };
 const fileSize = () => statSync(file).size;
+const restarts = () => db.prepare('SELECT restarts FROM log_restarts').pluck().get() as number;
 
 /** The database file's size once it stops changing, or after two seconds. */
 async function settledSize(): Promise<number> {
@@ -71,6 +75,30 @@ describe('background checkpoints', () => {
     const stoppedAt = fileSize();
     writeMegabytes(2);
     expect(await settledSize()).toBe(stoppedAt);
+  });
+
+  it('start the log afresh themselves once the connection is quiet, once for each pause', async () => {
+    thread = backgroundCheckpoints(db, file, 10);
+    writeMegabytes(1);
+    await expect.poll(restarts, { timeout: 2_000 }).toBe(1);
+    // Quiet: the thread's own write is no commit of the connection's, so nothing more is done.
+    await sleep(200);
+    expect(restarts()).toBe(1);
+    writeMegabytes(1);
+    await expect.poll(restarts, { timeout: 2_000 }).toBe(2);
+    expect(db.prepare('SELECT count(*) FROM blobs').pluck().get()).toBe(2);
+  });
+
+  it('skip starting the log afresh while the connection holds the database, and go on after', async () => {
+    thread = backgroundCheckpoints(db, file, 10);
+    writeMegabytes(1);
+    db.exec('BEGIN IMMEDIATE');
+    await sleep(200);
+    db.exec('COMMIT');
+    // Whether or not a turn came between the copy and the lock, the thread is still at work.
+    const before = restarts();
+    writeMegabytes(1);
+    await expect.poll(restarts, { timeout: 2_000 }).toBe(before + 1);
   });
 
   it('let a store that uses them close cleanly, its log copied and removed', async () => {
