@@ -1,4 +1,4 @@
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
@@ -41,6 +41,18 @@ const writeMegabytes = (count: number) => {
 const fileSize = () => statSync(file).size;
 const restarts = () => db.prepare('SELECT restarts FROM log_restarts').pluck().get() as number;
 
+/** The log's checkpoint sequence number (SQLite's file format): one more each time it starts afresh. */
+function logGeneration(): number {
+  const header = Buffer.alloc(16);
+  const fd = openSync(`${file}-wal`, 'r');
+  try {
+    readSync(fd, header, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  return header.readUInt32BE(12);
+}
+
 /** The database file's size once it stops changing, or after two seconds. */
 async function settledSize(): Promise<number> {
   let size = fileSize();
@@ -80,25 +92,64 @@ describe('background checkpoints', () => {
   it('start the log afresh themselves once the connection is quiet, once for each pause', async () => {
     thread = backgroundCheckpoints(db, file, 10);
     writeMegabytes(1);
+    const first = logGeneration();
     await expect.poll(restarts, { timeout: 2_000 }).toBe(1);
+    expect(logGeneration(), 'the thread started the log afresh').toBe(first + 1);
     // Quiet: the thread's own write is no commit of the connection's, so nothing more is done.
     await sleep(200);
     expect(restarts()).toBe(1);
+    // The connection's next commit goes on in the log the thread started: no sync of its own.
     writeMegabytes(1);
+    expect(logGeneration()).toBe(first + 1);
     await expect.poll(restarts, { timeout: 2_000 }).toBe(2);
     expect(db.prepare('SELECT count(*) FROM blobs').pluck().get()).toBe(2);
   });
 
-  it('skip starting the log afresh while the connection holds the database, and go on after', async () => {
+  it('leave the log as it is while the connection holds the database, and go on after', async () => {
     thread = backgroundCheckpoints(db, file, 10);
     writeMegabytes(1);
     db.exec('BEGIN IMMEDIATE');
-    await sleep(200);
+    // Copied while the connection holds the database; quiet turns after it find it held.
+    await expect.poll(fileSize, { timeout: 2_000 }).toBeGreaterThan(MB);
+    await sleep(100);
+    expect(restarts()).toBe(0);
     db.exec('COMMIT');
-    // Whether or not a turn came between the copy and the lock, the thread is still at work.
-    const before = restarts();
     writeMegabytes(1);
-    await expect.poll(restarts, { timeout: 2_000 }).toBe(before + 1);
+    await expect.poll(restarts, { timeout: 2_000 }).toBe(1);
+  });
+
+  it('write nothing while a reader still needs part of the log, which they cannot copy', async () => {
+    thread = backgroundCheckpoints(db, file, 10);
+    const reader = new Database(file);
+    try {
+      reader.exec('BEGIN');
+      reader.prepare('SELECT count(*) FROM blobs').get();
+      writeMegabytes(1);
+      await sleep(200);
+      expect(restarts()).toBe(0);
+      reader.exec('COMMIT');
+    } finally {
+      reader.close();
+    }
+    writeMegabytes(1);
+    await expect.poll(restarts, { timeout: 2_000 }).toBe(1);
+  });
+
+  it('of two services on one database do not start the log afresh for each other', async () => {
+    const other = new Database(file);
+    const otherThread = backgroundCheckpoints(other, file, 10);
+    thread = backgroundCheckpoints(db, file, 10);
+    try {
+      writeMegabytes(1);
+      await expect.poll(restarts, { timeout: 2_000 }).toBeGreaterThan(0);
+      await sleep(200);
+      const settled = restarts();
+      await sleep(300);
+      expect(restarts()).toBe(settled);
+    } finally {
+      await otherThread.stop();
+      other.close();
+    }
   });
 
   it('let a store that uses them close cleanly, its log copied and removed', async () => {

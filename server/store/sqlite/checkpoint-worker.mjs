@@ -26,7 +26,9 @@ function turn() {
   if (version !== seen) {
     seen = version;
     const [{ busy, log, checkpointed }] = checkpoint.all();
-    wholeLogCopied = busy === 0 && log > 0 && log === checkpointed;
+    // A log of one page may hold only another thread's write below: two services on one database
+    // would otherwise start the log afresh for each other, turn after turn.
+    wholeLogCopied = busy === 0 && log > 1 && log === checkpointed;
   } else if (wholeLogCopied) {
     // Quiet since a copy took the whole log, so the next commit starts it afresh and SQLite
     // syncs the new log's header first. Made here, that commit's sync is not a request's.
