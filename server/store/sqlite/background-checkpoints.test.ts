@@ -7,6 +7,7 @@ import { tokenCreateSchema, tokenListQuerySchema } from '../../../src/contract/t
 import { makeTempDir } from '../../test-support';
 import { backgroundCheckpoints, type BackgroundCheckpoints } from './background-checkpoints';
 import { DATABASE_FILE } from './database';
+import { LOG_RESTARTS } from './log-restarts-schema';
 import { openSqliteStore } from './store';
 
 const MB = 1024 * 1024;
@@ -23,9 +24,8 @@ beforeEach(() => {
   // Without the thread the connection would copy its log only at 1,000 pages, far more than the
   // tests write: whatever reaches the file, the thread put there.
   db.exec('CREATE TABLE blobs (data BLOB NOT NULL)');
-  // The row the thread writes to start the log afresh, as the store's migrations make it.
-  db.exec(`CREATE TABLE log_restarts (only_row INTEGER PRIMARY KEY, restarts INTEGER NOT NULL);
-    INSERT INTO log_restarts VALUES (1, 0)`);
+  // The row the thread writes to start the log afresh, made by the store's own migration.
+  db.exec(LOG_RESTARTS);
   thread = null;
 });
 afterEach(async () => {

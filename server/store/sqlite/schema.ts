@@ -4,6 +4,7 @@ import { ADMIN_KEYS_AND_AUDIT } from './admin-schema';
 import { NAME_GRAMS_FUNCTION, nameGrams } from './name-grams';
 import { TOKEN_TALLIES } from './token-tallies';
 import { FILL_USAGE_DAYS } from '../usage-days-fill';
+import { LOG_RESTARTS } from './log-restarts-schema';
 import { MODELS, USAGE_HOLDS, USAGE_TOKENS } from './gateway-schema';
 import { WEBHOOK_PREVIOUS_SECRETS, WEBHOOKS } from './webhook-schema';
 
@@ -189,16 +190,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   USAGE_TOKENS,
   WEBHOOKS,
   WEBHOOK_PREVIOUS_SECRETS,
-  `
-  -- The row the checkpoint thread writes to start the write-ahead log afresh after a quiet
-  -- moment, so that SQLite's sync of a new log's header is the thread's and not a request's
-  -- (background-checkpoints.ts). It counts them; nothing else reads it.
-  CREATE TABLE log_restarts (
-    only_row INTEGER PRIMARY KEY CHECK (only_row = 1),
-    restarts INTEGER NOT NULL
-  );
-  INSERT INTO log_restarts (only_row, restarts) VALUES (1, 0);
-  `,
+  LOG_RESTARTS,
 ];
 
 /**
