@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
@@ -13,9 +14,11 @@ const KEY = 'node-server-test-admin-key';
 let server: Server;
 let store: TokenStore;
 let port: number;
+let dataDir: string;
 
 beforeAll(async () => {
-  store = openSqliteStore({ dataDir: makeTempDir() });
+  dataDir = makeTempDir();
+  store = openSqliteStore({ dataDir });
   const app = createApp({ store, adminKey: KEY, config: { corsOrigins: [] }, distDir: '/none' });
   port = await new Promise<number>((resolve) => {
     server = listen({ app, port: 0, host: '127.0.0.1', onListening: resolve });
@@ -25,6 +28,7 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
   await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** One request written by hand, so that its exact header lines and framing are under test. */
