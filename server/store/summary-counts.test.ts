@@ -2,7 +2,7 @@
  * The summary of every token comes from counts kept with each write and a count of what the
  * clock has expired: whatever writes the tokens, it must say what a pass over them would.
  */
-import { SQLITE_WEBHOOKS_UNDONE } from './test-webhooks-undone';
+import { undoSqliteMigrationsAfter } from './test-sqlite-undone';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -19,7 +19,7 @@ import { tokenVerifySchema } from '../../src/contract/verify';
 import { makeTempDir, openTestStore, testEngine, type TestStore } from '../test-support';
 import { openPostgresStore } from './postgres/store';
 import { DATABASE_FILE } from './sqlite/database';
-import { SCHEMA_VERSION, SQLITE_MIGRATIONS } from './sqlite/schema';
+import { SQLITE_MIGRATIONS } from './sqlite/schema';
 import { TOKEN_TALLIES } from './sqlite/token-tallies';
 import { openSqliteStore } from './sqlite/store';
 import { TEST_SECRET_BYTES } from './test-postgres';
@@ -251,24 +251,8 @@ describe('the summary of every token', () => {
   });
 });
 
-/** The version that began to keep the counts, and what each migration after it made, undone. */
+/** The version that began to keep the counts. */
 const TALLIES_VERSION = SQLITE_MIGRATIONS.indexOf(TOKEN_TALLIES) + 1;
-const LATER_MIGRATIONS_UNDONE = [
-  'DROP TABLE models',
-  'DROP TABLE usage_holds',
-  ['usage_hours', 'usage_totals', 'usage_days', 'usage_total_days']
-    .map((table) =>
-      ['prompt_tokens', 'completion_tokens']
-        .map((column) => `ALTER TABLE ${table} DROP COLUMN ${column}`)
-        .join('; '),
-    )
-    .join('; '),
-  SQLITE_WEBHOOKS_UNDONE,
-  ['previous_secret_sealed', 'previous_secret_valid_until']
-    .map((column) => `ALTER TABLE webhook_endpoints DROP COLUMN ${column}`)
-    .join('; '),
-  'DROP TABLE log_restarts',
-];
 
 describe.runIf(engine === 'sqlite')(
   'the summary of a database from before its counts were kept',
@@ -278,17 +262,8 @@ describe.runIf(engine === 'sqlite')(
       const expected = await recount();
       await store.close();
       // Back to the version before: the counts and what keeps them gone.
-      expect(SCHEMA_VERSION - TALLIES_VERSION, 'each later migration undone').toBe(
-        LATER_MIGRATIONS_UNDONE.length,
-      );
       const db = new Database(join(dataDir, DATABASE_FILE));
-      db.exec(`${LATER_MIGRATIONS_UNDONE.toReversed().join('; ')};
-      DROP TRIGGER tokens_tally_inserts; DROP TRIGGER tokens_tally_deletes;
-      DROP TRIGGER tokens_tally_updates;
-      ALTER TABLE token_count DROP COLUMN disabled; ALTER TABLE token_count DROP COLUMN unlimited;
-      ALTER TABLE token_count DROP COLUMN quota_left; ALTER TABLE token_count DROP COLUMN out_of_quota;
-      DELETE FROM schema_migrations WHERE version >= ${TALLIES_VERSION};`);
-      db.pragma(`user_version = ${TALLIES_VERSION - 1}`);
+      undoSqliteMigrationsAfter(db, TALLIES_VERSION - 1);
       db.close();
       handle.store = openSqliteStore({ dataDir, now: () => clock });
       store = handle.store;

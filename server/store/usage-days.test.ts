@@ -3,7 +3,8 @@
  * summing every hourly figure gives, whatever the range: whole days, partial days, a range ending
  * in the past with figures after it, ties and deleted tokens among the busiest.
  */
-import { POSTGRES_WEBHOOKS_UNDONE, SQLITE_WEBHOOKS_UNDONE } from './test-webhooks-undone';
+import { POSTGRES_WEBHOOKS_UNDONE } from './test-webhooks-undone';
+import { BEFORE_DAILY_SUMS, undoSqliteMigrationsAfter } from './test-sqlite-undone';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +14,6 @@ import { openTestStore, testEngine, type TestStore } from '../test-support';
 import { PG_MIGRATIONS } from './postgres/migrations';
 import { USAGE_DAYS } from './postgres/usage-schema';
 import { DATABASE_FILE } from './sqlite/database';
-import { SQLITE_MIGRATIONS } from './sqlite/schema';
 import { connectForTests } from './test-postgres';
 import { newTokenRecord } from './token-record';
 import { assembleFigures, type FigureRow, type TopToken } from './usage-figures';
@@ -363,16 +363,8 @@ describe('usage figures by the day', () => {
       .join(' ');
     const tallies = ['disabled', 'unlimited', 'quota_left', 'out_of_quota'];
     if (engine === 'sqlite') {
-      const version = SQLITE_MIGRATIONS.findIndex(
-        (step) => typeof step === 'string' && step.includes('CREATE TABLE usage_days'),
-      );
       const db = new Database(join(handle.dataDir, DATABASE_FILE));
-      db.exec(`DROP TABLE log_restarts; ${SQLITE_WEBHOOKS_UNDONE}; ${drop} ${noTokens}
-        DROP TRIGGER tokens_tally_inserts;
-        DROP TRIGGER tokens_tally_deletes; DROP TRIGGER tokens_tally_updates;
-        ${tallies.map((column) => `ALTER TABLE token_count DROP COLUMN ${column};`).join(' ')}
-        DELETE FROM schema_migrations WHERE version > ${version};`);
-      db.pragma(`user_version = ${version}`);
+      undoSqliteMigrationsAfter(db, BEFORE_DAILY_SUMS);
       db.close();
     } else {
       // The daily sums' migration and the later ones (an index among them) undone.
