@@ -1,25 +1,25 @@
-import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { openSqliteStore } from '../store/sqlite/store';
-import type { TokenStore } from '../store/token-store';
-import { makeTempDir } from '../test-support';
+import { openTestStore, type TestStore } from '../test-support';
 import { listen } from './node-server';
 
 // What app.request() cannot reach: reading headers and bodies from Node's own request.
 const KEY = 'node-server-test-admin-key';
 let server: Server;
-let store: TokenStore;
+let handle: TestStore;
 let port: number;
-let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = makeTempDir();
-  store = openSqliteStore({ dataDir });
-  const app = createApp({ store, adminKey: KEY, config: { corsOrigins: [] }, distDir: '/none' });
+  handle = openTestStore({ engine: 'sqlite' });
+  const app = createApp({
+    store: handle.store,
+    adminKey: KEY,
+    config: { corsOrigins: [] },
+    distDir: '/none',
+  });
   port = await new Promise<number>((resolve) => {
     server = listen({ app, port: 0, host: '127.0.0.1', onListening: resolve });
   });
@@ -27,8 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await handle.dispose();
 });
 
 /** One request written by hand, so that its exact header lines and framing are under test. */
@@ -109,7 +108,7 @@ describe('the service over a socket', () => {
 
   it('gzips a large answer for a client that accepts it, and only then', async () => {
     for (let i = 0; i < 20; i += 1) {
-      await store.create({
+      await handle.store.create({
         name: `Compressible ${i}`,
         remain_quota: 1,
         expired_time: -1,
