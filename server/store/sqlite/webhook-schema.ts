@@ -19,7 +19,7 @@ const CROSSED_LOW = `(OLD.remain_quota * 100 >= ${LOW_MARK} AND NEW.remain_quota
 const CROSSED_ZERO = '(OLD.remain_quota > 0 AND NEW.remain_quota = 0)';
 
 /**
- * Migration 17: a rotation keeps the secret it replaces, sealed as the current one is, and until
+ * Migration 15: a rotation keeps the secret it replaces, sealed as the current one is, and until
  * when it signs each attempt too (0: no such secret). The periodic look forgets it then.
  */
 export const WEBHOOK_PREVIOUS_SECRETS = `
@@ -28,7 +28,7 @@ export const WEBHOOK_PREVIOUS_SECRETS = `
 `;
 
 /**
- * Migration 16: webhooks (../webhook-record.ts tells the whole story). Events are written by
+ * Migration 14: webhooks (../webhook-record.ts tells the whole story). Events are written by
  * triggers in the transaction of what causes them, and each gets its deliveries there too.
  */
 export const WEBHOOKS = `
