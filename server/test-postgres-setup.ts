@@ -7,6 +7,7 @@ import {
   dropRunDatabases,
   startTestCluster,
 } from './store/test-postgres';
+import { checkTablesKnown } from './store/test-postgres-empty';
 
 /**
  * Every test database is a copy of this one, made and migrated once here. Its name is the run's:
@@ -36,9 +37,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     const template = new URL(cluster.adminUrl);
     template.pathname = `/${TEMPLATE_DATABASE}`;
-    await connectForTests(template.toString(), (client) =>
-      migratePostgres(client, new KeySeal(TEST_SECRET_BYTES)),
-    );
+    await connectForTests(template.toString(), async (client) => {
+      await migratePostgres(client, new KeySeal(TEST_SECRET_BYTES));
+      await checkTablesKnown(client);
+    });
   } catch (error) {
     cluster.stop();
     throw error;

@@ -18,12 +18,8 @@ import { AddressRanges } from './address-ranges';
 import { checkAnswer } from './openapi/answer-check';
 import { createPostgresStore } from './store/postgres/store';
 import { openSqliteStore } from './store/sqlite/store';
-import {
-  TEST_SECRET_BYTES,
-  connectForTests,
-  createTestDatabase,
-  dropTestDatabase,
-} from './store/test-postgres';
+import { TEST_SECRET_BYTES, createTestDatabase, dropTestDatabase } from './store/test-postgres';
+import { emptyTestDatabase } from './store/test-postgres-empty';
 import { nowInSeconds } from './store/token-record';
 import type { TokenStore } from './store/token-store';
 import { deferredStore } from './test-store-proxy';
@@ -185,11 +181,7 @@ export function openTestStore(
       const databaseUrl = await url;
       try {
         // Emptied as new (ids from 1 again), it serves the next test of this file.
-        await connectForTests(databaseUrl, (client) =>
-          client.query(
-            'TRUNCATE tokens, options, admin_key_failures, admin_keys, audit, usage_hours, usage_totals, usage_days, usage_total_days, usage_token_days, usage_requests, rate_windows, models, usage_holds, webhook_endpoints, webhook_events, webhook_deliveries, webhook_attempts RESTART IDENTITY; UPDATE webhook_look SET expiring_through = 0, expired_through = 0',
-          ),
-        );
+        await emptyTestDatabase(databaseUrl);
         spareDatabases.push(databaseUrl);
       } catch {
         await dropTestDatabase(adminUrl, databaseUrl).catch(() => {});
