@@ -9,8 +9,8 @@ import { ensureEchoModel, longMessage, setQuota } from './support/try-it';
 
 /**
  * The Playground and Try it in a token's details, in both languages and both themes, at a
- * desktop's width and a phone's: axe-core on each (empty, answered, refused), and screenshots of
- * an answer streaming in and of a refusal.
+ * desktop's width and a phone's: axe-core on each (empty; answered in the Playground, stopped
+ * midway in the details; refused), and screenshots of an answer streaming in and of a refusal.
  */
 const VARIANTS: Array<{ language: Language; locale: string; scheme: 'light' | 'dark' }> = [
   { language: 'en', locale: 'en-US', scheme: 'light' },
@@ -60,7 +60,7 @@ for (const { language, locale, scheme } of VARIANTS) {
           'demo-echo',
         );
         await scan('Playground, nothing sent');
-        await streamAndShoot(page, main, t, `try-it-playground-streaming-${tag}`);
+        await streamAndShoot(page, main, t, `try-it-playground-streaming-${tag}`, 'finish');
         await setQuota(request, token.id, 0);
         await refuseAndShoot(page, main, t, `try-it-playground-refused-${tag}`);
         await scan('Playground, answered and refused');
@@ -74,10 +74,10 @@ for (const { language, locale, scheme } of VARIANTS) {
           'demo-echo',
         );
         await scan('Try it in the details, nothing sent', true);
-        await streamAndShoot(page, drawer, t, `try-it-details-streaming-${tag}`);
+        await streamAndShoot(page, drawer, t, `try-it-details-streaming-${tag}`, 'stop');
         await setQuota(request, token.id, 0);
         await refuseAndShoot(page, drawer, t, `try-it-details-refused-${tag}`);
-        await scan('Try it in the details, answered and refused', true);
+        await scan('Try it in the details, stopped and refused', true);
       }
     });
   });
@@ -92,8 +92,17 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
 }
 
-/** Sends a long message and takes the screenshot while its answer is still coming. */
-async function streamAndShoot(page: Page, place: Locator, t: Translate, shot: string) {
+/**
+ * Sends a long message and takes the screenshot while its answer is still coming; then lets the
+ * answer finish, or stops it there.
+ */
+async function streamAndShoot(
+  page: Page,
+  place: Locator,
+  t: Translate,
+  shot: string,
+  end: 'finish' | 'stop',
+) {
   const box = place.getByRole('textbox', { name: t('tryIt.message') });
   await box.fill(`Hello! ${longMessage(120)}`);
   await box.press('Enter');
@@ -101,6 +110,15 @@ async function streamAndShoot(page: Page, place: Locator, t: Translate, shot: st
   await expect(answer.last()).toContainText('word12 ');
   await expect(place.getByRole('button', { name: t('tryIt.stop') })).toBeVisible();
   await screenshot(page, shot);
+  if (end === 'stop') {
+    await place.getByRole('button', { name: t('tryIt.stop') }).click();
+    await expect(answer.last().getByText(t('tryIt.stopped'), { exact: true })).toBeVisible();
+    await expect(answer.last()).not.toContainText('word120');
+    // What the stopped reply cost is read once the server has settled it.
+    await expect(answer.last().getByText(t('tryIt.costReading'))).toHaveCount(0);
+    await expect(answer.last()).not.toContainText(t('tryIt.costMissing'));
+    return;
+  }
   await expect(place.getByRole('button', { name: t('tryIt.send') })).toBeVisible({
     timeout: 20_000,
   });
