@@ -5,7 +5,6 @@
  * (openapi/answer-check.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import { inject } from 'vitest';
@@ -21,6 +20,7 @@ import { openSqliteStore } from './store/sqlite/store';
 import { TEST_SECRET_BYTES, createTestDatabase, dropTestDatabase } from './store/test-postgres';
 import { emptyTestDatabase } from './store/test-postgres-empty';
 import { nowInSeconds } from './store/token-record';
+import { testTempRoot } from './test-temp-root';
 import type { TokenStore } from './store/token-store';
 import { deferredStore } from './test-store-proxy';
 
@@ -78,7 +78,7 @@ function trustedProxies(entries: string[]): AddressRanges {
 }
 
 export function makeTempDir(prefix = 'tokendesk-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return mkdtempSync(join(testTempRoot(), prefix));
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -22,9 +22,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import { userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import pg from 'pg';
+import { testTempRoot } from '../test-temp-root';
 
 const DEBIAN_ROOT = '/usr/lib/postgresql';
 /** initdb and postgres refuse to run as root: a root test run starts them as this user. */
@@ -134,7 +135,7 @@ export async function startTestCluster(): Promise<TestCluster> {
     );
   }
 
-  const dir = mkdtempSync(join(tmpdir(), 'tokendesk-pg-'));
+  const dir = mkdtempSync(join(testTempRoot(), 'tokendesk-pg-'));
   const run = (command: string, args: string[]) => {
     const [file, argv] = isRoot
       ? ['runuser', ['-u', SERVICE_USER, '--', join(bin, command), ...args]]

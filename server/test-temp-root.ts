@@ -1,0 +1,36 @@
+import { accessSync, constants, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+/** Memory the machine lends as files, on Linux. */
+const MEMORY_DIR = '/dev/shm';
+/**
+ * Free room /dev/shm must have for the tests to use it: a whole unit run held 1.2 GB there at
+ * most, most of it the PostgreSQL test server's databases.
+ */
+const ROOM_NEEDED = 4 * 1024 ** 3;
+
+let chosen: string | undefined;
+
+/**
+ * Where tests make their data folders, and the PostgreSQL test server its cluster: TMPDIR when it
+ * is set; otherwise /dev/shm when the machine has it with room to spare; otherwise the system's
+ * temporary folder. In memory, a sync to the disk costs nothing, and that wait was a sixth of the
+ * unit tests' time (491 s to 417 s). No test loses anything by it: a test that kills a service
+ * checks what the process acknowledged, which the kernel keeps either way; only a crash of the
+ * machine itself would need the disk, and no test can make one.
+ */
+export function testTempRoot(): string {
+  if (chosen !== undefined) return chosen;
+  chosen = process.env.TMPDIR || (memoryHasRoom() ? MEMORY_DIR : tmpdir());
+  return chosen;
+}
+
+function memoryHasRoom(): boolean {
+  try {
+    accessSync(MEMORY_DIR, constants.W_OK);
+    const { bavail, bsize } = statfsSync(MEMORY_DIR);
+    return bavail * bsize >= ROOM_NEEDED;
+  } catch {
+    return false;
+  }
+}
