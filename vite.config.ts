@@ -8,6 +8,7 @@ import { bootScript } from './scripts/vite-boot-script.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { inlineIcon } from './scripts/vite-inline-icon.ts';
 import { chunkGroups } from './scripts/vite-chunk-groups.ts';
+import { ReliabilityFirstSequencer } from './server/test-sequencer.ts';
 
 /** Tests that hold for every storage engine: the postgres project runs them again on PostgreSQL. */
 const ENGINE_TESTS = [
@@ -95,6 +96,7 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['./src/test-setup.ts'],
     pool: 'forks',
+    sequence: { sequencer: ReliabilityFirstSequencer },
     // Vitest leaves a core free by default: on two cores, one file at a time. Most tests wait on
     // service processes and the database rather than compute, and two at a time take 210 s
     // instead of 310 there.

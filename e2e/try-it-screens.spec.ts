@@ -104,7 +104,8 @@ async function streamAndShoot(
   end: 'finish' | 'stop',
 ) {
   const box = place.getByRole('textbox', { name: t('tryIt.message') });
-  await box.fill(`Hello! ${longMessage(120)}`);
+  // An answer to be stopped is long enough (9 s) that it cannot end before Stop is clicked.
+  await box.fill(`Hello! ${longMessage(end === 'stop' ? 300 : 120)}`);
   await box.press('Enter');
   const answer = place.getByRole('article', { name: t('tryIt.answer', { model: 'demo-echo' }) });
   await expect(answer.last()).toContainText('word12 ');
@@ -113,8 +114,9 @@ async function streamAndShoot(
   if (end === 'stop') {
     await place.getByRole('button', { name: t('tryIt.stop') }).click();
     await expect(answer.last().getByText(t('tryIt.stopped'), { exact: true })).toBeVisible();
-    await expect(answer.last()).not.toContainText('word120');
-    // What the stopped reply cost is read once the server has settled it.
+    await expect(answer.last()).not.toContainText('word300');
+    // The cost is shown once the token's used quota has moved from the hold, so the server has
+    // settled the reply and cannot give the hold back after the quota is emptied next.
     await expect(answer.last().getByText(t('tryIt.costReading'))).toHaveCount(0);
     await expect(answer.last()).not.toContainText(t('tryIt.costMissing'));
     return;

@@ -41,8 +41,8 @@ const KEPT_TABLES = [
 ];
 
 /**
- * Fails by name when a migration has added a table this file neither empties nor keeps; run once
- * on the run's migrated template (server/test-postgres-setup.ts).
+ * Fails by name when a migration has added a table this file neither empties nor keeps, or
+ * removed one it empties; run once on the run's migrated template (server/test-postgres-setup.ts).
  */
 export async function checkTablesKnown(client: pg.Client): Promise<void> {
   const { rows } = await client.query<{ name: string }>(
@@ -54,6 +54,13 @@ export async function checkTablesKnown(client: pg.Client): Promise<void> {
   if (unknown.length > 0) {
     throw new Error(
       `emptyTestDatabase does not know the table ${unknown.join(', ')}: add it to TEST_TABLES or KEPT_TABLES in server/store/test-postgres-empty.ts`,
+    );
+  }
+  const names = new Set(rows.map((row) => row.name));
+  const gone = TEST_TABLES.filter((name) => !names.has(name));
+  if (gone.length > 0) {
+    throw new Error(
+      `emptyTestDatabase empties ${gone.join(', ')}, which the schema no longer has: take it out of TEST_TABLES in server/store/test-postgres-empty.ts`,
     );
   }
 }

@@ -160,7 +160,7 @@ export async function startTestCluster(): Promise<TestCluster> {
     '--locale=C.UTF-8',
     '--no-sync',
   ]);
-  // fsync stays on: the durability tests rely on it as production does.
+  // fsync stays on, as in production; in memory (test-temp-root.ts) a sync costs nothing.
   writeFileSync(
     join(data, 'postgresql.auto.conf'),
     ['max_connections = 400', 'shared_buffers = 32MB', "log_min_messages = 'warning'", ''].join(
