@@ -4,7 +4,7 @@
  * the run's PostgreSQL server. Every answer a test receives is held to the OpenAPI document
  * (openapi/answer-check.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HttpBindings } from '@hono/node-server';
 import { inject } from 'vitest';
@@ -20,7 +20,7 @@ import { openSqliteStore } from './store/sqlite/store';
 import { TEST_SECRET_BYTES, createTestDatabase, dropTestDatabase } from './store/test-postgres';
 import { emptyTestDatabase } from './store/test-postgres-empty';
 import { nowInSeconds } from './store/token-record';
-import { testTempRoot } from './test-temp-root';
+import { makeTempDir } from './test-temp-root';
 import type { TokenStore } from './store/token-store';
 import { deferredStore } from './test-store-proxy';
 
@@ -77,9 +77,7 @@ function trustedProxies(entries: string[]): AddressRanges {
   return trusted;
 }
 
-export function makeTempDir(prefix = 'tokendesk-test-'): string {
-  return mkdtempSync(join(testTempRoot(), prefix));
-}
+export { makeTempDir };
 
 export type Engine = 'sqlite' | 'postgres';
 

@@ -1,5 +1,6 @@
-import { accessSync, constants, statfsSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Memory the machine lends as files, on Linux. */
 const MEMORY_DIR = '/dev/shm';
@@ -34,4 +35,9 @@ function memoryHasRoom(): boolean {
   } catch {
     return false;
   }
+}
+
+/** A new folder of a test's own under testTempRoot(). */
+export function makeTempDir(prefix = 'tokendesk-test-'): string {
+  return mkdtempSync(join(testTempRoot(), prefix));
 }

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
-import { testTempRoot } from '../../server/test-temp-root';
+import { makeTempDir } from '../../server/test-temp-root';
 
 export interface RunningService {
   url: string;
@@ -43,7 +42,7 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 const madeDataDirs = new Set<string>();
 
 function makeDataDir(): string {
-  const dir = mkdtempSync(join(testTempRoot(), 'tokendesk-e2e-own-'));
+  const dir = makeTempDir('tokendesk-e2e-own-');
   madeDataDirs.add(dir);
   return dir;
 }

@@ -4,6 +4,7 @@ import { MODELS, USAGE_HOLDS, USAGE_TOKENS } from './sqlite/gateway-schema';
 import { LOG_RESTARTS } from './sqlite/log-restarts-schema';
 import { SQLITE_MIGRATIONS } from './sqlite/schema';
 import { TOKEN_TALLIES } from './sqlite/token-tallies';
+import { USAGE_DAYS } from './sqlite/usage-days-schema';
 import { WEBHOOK_PREVIOUS_SECRETS, WEBHOOKS } from './sqlite/webhook-schema';
 import { SQLITE_WEBHOOKS_UNDONE } from './test-webhooks-undone';
 
@@ -11,16 +12,11 @@ const dropColumns = (table: string, columns: string[]) =>
   columns.map((column) => `ALTER TABLE ${table} DROP COLUMN ${column}`).join('; ');
 
 /** The version before the daily usage sums: the earliest a test takes a database back to. */
-export const BEFORE_DAILY_SUMS = SQLITE_MIGRATIONS.findIndex(
-  (step) => typeof step === 'string' && step.includes('CREATE TABLE usage_days'),
-);
+export const BEFORE_DAILY_SUMS = SQLITE_MIGRATIONS.indexOf(USAGE_DAYS);
 
 /** What each migration from the daily sums on made, undone. A new migration adds its own here. */
 const UNDONE = new Map<(typeof SQLITE_MIGRATIONS)[number], string>([
-  [
-    SQLITE_MIGRATIONS[BEFORE_DAILY_SUMS] as string,
-    'DROP TABLE usage_days; DROP TABLE usage_total_days; DROP TABLE usage_token_days',
-  ],
+  [USAGE_DAYS, 'DROP TABLE usage_days; DROP TABLE usage_total_days; DROP TABLE usage_token_days'],
   [ADMIN_KEYS_AND_AUDIT, 'DROP TABLE admin_keys; DROP TABLE audit'],
   [
     TOKEN_TALLIES,

@@ -343,31 +343,31 @@ describe('usage figures by the day', () => {
     // and what the migrations after them made (admin keys, the audit, the summary's counts,
     // models, holds, the token counts, which that version did not have, verify's function on
     // PostgreSQL, and webhooks) are undone.
-    const drop = [
-      'usage_days',
-      'usage_total_days',
-      'usage_token_days',
-      'admin_keys',
-      'audit',
-      'models',
-      'usage_holds',
-    ]
-      .map((table) => `DROP TABLE ${table};`)
-      .join(' ');
-    const noTokens = ['usage_hours', 'usage_totals']
-      .flatMap((table) =>
-        ['prompt_tokens', 'completion_tokens'].map(
-          (column) => `ALTER TABLE ${table} DROP COLUMN ${column};`,
-        ),
-      )
-      .join(' ');
-    const tallies = ['disabled', 'unlimited', 'quota_left', 'out_of_quota'];
     if (engine === 'sqlite') {
       const db = new Database(join(handle.dataDir, DATABASE_FILE));
       undoSqliteMigrationsAfter(db, BEFORE_DAILY_SUMS);
       db.close();
     } else {
       // The daily sums' migration and the later ones (an index among them) undone.
+      const drop = [
+        'usage_days',
+        'usage_total_days',
+        'usage_token_days',
+        'admin_keys',
+        'audit',
+        'models',
+        'usage_holds',
+      ]
+        .map((table) => `DROP TABLE ${table};`)
+        .join(' ');
+      const noTokens = ['usage_hours', 'usage_totals']
+        .flatMap((table) =>
+          ['prompt_tokens', 'completion_tokens'].map(
+            (column) => `ALTER TABLE ${table} DROP COLUMN ${column};`,
+          ),
+        )
+        .join(' ');
+      const tallies = ['disabled', 'unlimited', 'quota_left', 'out_of_quota'];
       const version = PG_MIGRATIONS.indexOf(USAGE_DAYS) + 1;
       await connectForTests((await handle.databaseUrl())!, (client) =>
         client.query(

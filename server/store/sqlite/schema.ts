@@ -3,7 +3,7 @@ import type { KeySeal } from '../key-seal';
 import { ADMIN_KEYS_AND_AUDIT } from './admin-schema';
 import { NAME_GRAMS_FUNCTION, nameGrams } from './name-grams';
 import { TOKEN_TALLIES } from './token-tallies';
-import { FILL_USAGE_DAYS } from '../usage-days-fill';
+import { USAGE_DAYS } from './usage-days-schema';
 import { LOG_RESTARTS } from './log-restarts-schema';
 import { MODELS, USAGE_HOLDS, USAGE_TOKENS } from './gateway-schema';
 import { WEBHOOK_PREVIOUS_SECRETS, WEBHOOKS } from './webhook-schema';
@@ -153,36 +153,7 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
   ALTER TABLE tokens ADD COLUMN rpm_limit INTEGER NOT NULL DEFAULT 0 CHECK (rpm_limit >= 0);
   CREATE INDEX tokens_by_next_reset ON tokens (next_reset_time) WHERE next_reset_time >= 0;
   `,
-  `
-  -- The figures again by the day (the day's Unix seconds at 00:00 UTC), so that a range of months
-  -- reads a row per day; and each token's day in one row, ranked by quota then requests for the top tokens.
-  CREATE TABLE usage_days (
-    token_id INTEGER NOT NULL,
-    day INTEGER NOT NULL,
-    model TEXT NOT NULL,
-    code TEXT NOT NULL,
-    count INTEGER NOT NULL,
-    quota INTEGER NOT NULL,
-    PRIMARY KEY (token_id, day, model, code)
-  ) WITHOUT ROWID;
-  CREATE TABLE usage_total_days (
-    day INTEGER NOT NULL,
-    model TEXT NOT NULL,
-    code TEXT NOT NULL,
-    count INTEGER NOT NULL,
-    quota INTEGER NOT NULL,
-    PRIMARY KEY (day, model, code)
-  ) WITHOUT ROWID;
-  CREATE TABLE usage_token_days (
-    token_id INTEGER NOT NULL,
-    day INTEGER NOT NULL,
-    requests INTEGER NOT NULL,
-    quota INTEGER NOT NULL,
-    PRIMARY KEY (token_id, day)
-  ) WITHOUT ROWID;
-  CREATE INDEX usage_token_days_by_rank ON usage_token_days (day, quota DESC, requests DESC);
-  ${FILL_USAGE_DAYS}
-  `,
+  USAGE_DAYS,
   ADMIN_KEYS_AND_AUDIT,
   TOKEN_TALLIES,
   MODELS,
