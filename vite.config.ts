@@ -20,6 +20,7 @@ const ENGINE_TESTS = [
   'server/store/usage-days.test.ts',
   'server/store/summary-counts.test.ts',
   'server/store/webhooks.test.ts',
+  'server/store/webhook-retention.test.ts',
   'server/routes/*.test.ts',
   'server/reliability/model.test.ts',
   'server/reliability/hostile-input.test.ts',

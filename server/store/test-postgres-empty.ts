@@ -69,8 +69,7 @@ export async function checkTablesKnown(client: pg.Client): Promise<void> {
  * A table holding more rows than this is truncated rather than its rows deleted: deleted rows
  * stay in the table and its indexes until a vacuum, and a test filling it again walked them all.
  * In token-store.test's lists of thousands of tokens, each test in turn took 1.0 to 1.6 s after
- * deletes against 0.9 s after truncates, and once, on a busy machine, a page's read passed the
- * store's 5 s statement timeout.
+ * deletes against 0.9 s after truncates.
  */
 const DELETE_AT_MOST = 1_000;
 

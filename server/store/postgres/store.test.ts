@@ -3,13 +3,12 @@
  * settings. Everything the engines share is tested on both by token-store.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { TOKEN_ORDERS, tokenListQuerySchema } from '../../../src/contract/token';
+import { tokenListQuerySchema } from '../../../src/contract/token';
 import { newTestDatabaseUrl } from '../../test-support';
 import { MIGRATION_LOCK, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './migrations';
 import { createPostgresStore, openPostgresStore } from './store';
 import { TEST_SECRET_BYTES, connectForTests } from '../test-postgres';
-import { generateTokenKey } from '../token-record';
-import type { TokenRecordInput } from '../ports/token-loading';
+import { tokenRecord } from '../test-token-records';
 
 const versions = (url: string) =>
   connectForTests(url, async (client) =>
@@ -17,24 +16,6 @@ const versions = (url: string) =>
       await client.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY 1')
     ).rows.map((row) => row.version),
   );
-
-const record = (name: string): TokenRecordInput => ({
-  name,
-  key: generateTokenKey(),
-  status: 1,
-  remain_quota: 1,
-  used_quota: 0,
-  unlimited_quota: false,
-  expired_time: -1,
-  created_time: 1,
-  accessed_time: 1,
-  models: '',
-  subnet: '',
-  quota_reset_period: 'none',
-  quota_reset_amount: 0,
-  next_reset_time: -1,
-  rpm_limit: 0,
-});
 
 describe('the PostgreSQL schema', () => {
   it('is made on an empty database and its versions recorded, once even with ten starts at once', async () => {
@@ -186,7 +167,9 @@ describe('the PostgreSQL schema', () => {
     );
     try {
       const added = await Promise.all(
-        stores.map((store, i) => store.insertManyIfEmpty([record(`A${i}`), record(`B${i}`)])),
+        stores.map((store, i) =>
+          store.insertManyIfEmpty([tokenRecord(`A${i}`), tokenRecord(`B${i}`)]),
+        ),
       );
       expect(added.sort()).toEqual([0, 0, 0, 0, 0, 2]);
       expect((await stores[0]!.list(tokenListQuerySchema.parse({}))).total).toBe(2);
@@ -215,61 +198,6 @@ describe('the PostgreSQL schema', () => {
       await slow;
     } finally {
       await store.close();
-    }
-  });
-});
-
-describe('the anchors of deep pages', () => {
-  const names = async (store: Awaited<ReturnType<typeof openPostgresStore>>) =>
-    (
-      await store.list(tokenListQuerySchema.parse({ order: 'name', size: '3', p: '401' }))
-    ).items.map((token) => token.name);
-
-  it('are made with a bulk load and shared with every instance, only while their order is unchanged', async () => {
-    const url = await newTestDatabaseUrl();
-    const loader = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
-    const reader = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
-    try {
-      await loader.bulkInsert([
-        Array.from({ length: 3000 }, (_, i) => record(`n ${String(i).padStart(4, '0')}`)),
-      ]);
-      const shared = await connectForTests(url, async (client) =>
-        (await client.query<{ field: string }>('SELECT field FROM token_order_anchors')).rows
-          .map((row) => row.field)
-          .sort(),
-      );
-      expect(shared).toEqual([...TOKEN_ORDERS].sort());
-      // Places 1200 to 1202: read from the anchor of place 1000.
-      expect(await names(reader)).toEqual(['n 1200', 'n 1201', 'n 1202']);
-
-      // The reader takes the shared anchors as they stand: moved by a place, its page moves.
-      const moveAnchors = `UPDATE token_order_anchors SET anchors = jsonb_set(anchors, '{1}',
-        jsonb_build_object('key', 'n 1001', 'id', (SELECT id FROM tokens WHERE name = 'n 1001')))
-        WHERE field = 'name'`;
-      await connectForTests(url, (client) => client.query(moveAnchors));
-      const fresh = await openPostgresStore({ secret: TEST_SECRET_BYTES, url });
-      try {
-        expect(await names(fresh)).toEqual(['n 1201', 'n 1202', 'n 1203']);
-        // Once the order changes, no instance uses them.
-        await loader.create({
-          name: 'a first',
-          remain_quota: 1,
-          expired_time: -1,
-          unlimited_quota: false,
-          models: '',
-          subnet: '',
-          quota_reset_period: 'none',
-          quota_reset_amount: 0,
-          rpm_limit: 0,
-        });
-        for (const store of [fresh, reader, fresh, reader]) {
-          expect(await names(store)).toEqual(['n 1199', 'n 1200', 'n 1201']);
-        }
-      } finally {
-        await fresh.close();
-      }
-    } finally {
-      await Promise.all([loader.close(), reader.close()]);
     }
   });
 });

@@ -165,8 +165,9 @@ export function postgresWebhookOutbox(
           marks.expiring_through,
         ]);
         await client.query(
-          `DELETE FROM webhook_events WHERE id IN (
-            SELECT id FROM webhook_events WHERE created_at < $1 ORDER BY created_at LIMIT $2)`,
+          // ARRAY(): the batch is found once, as for the token list's pages (list-reader.ts).
+          `DELETE FROM webhook_events WHERE id = ANY(ARRAY(
+            SELECT id FROM webhook_events WHERE created_at < $1 ORDER BY created_at LIMIT $2))`,
           [now - record.EVENT_RETENTION_SECONDS, record.PRUNE_BATCH],
         );
       });
