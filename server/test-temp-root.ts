@@ -13,12 +13,12 @@ const ROOM_NEEDED = 4 * 1024 ** 3;
 let chosen: string | undefined;
 
 /**
- * Where tests make their data folders, and the PostgreSQL test server its cluster: the system's
- * temporary folder when TMPDIR (or TMP, or TEMP) names one; otherwise /dev/shm when the machine has it with room to spare; otherwise the system's
- * temporary folder. In memory, a sync to the disk costs nothing, and that wait was a sixth of the
- * unit tests' time (491 s to 417 s). No test loses anything by it: a test that kills a service
- * checks what the process acknowledged, which the kernel keeps either way; only a crash of the
- * machine itself would need the disk, and no test can make one.
+ * Where tests make their data folders, and the PostgreSQL test server its cluster: /dev/shm when
+ * the machine has it with room to spare and neither TMPDIR, TMP nor TEMP is set; otherwise the
+ * system's temporary folder. In memory, a sync to the disk costs nothing, and that wait was a
+ * sixth of the unit tests' time (491 s to 417 s). No test loses anything by it: a test that kills
+ * a service checks what the process acknowledged, which the kernel keeps either way; only a crash
+ * of the machine itself would need the disk, and no test can make one.
  */
 export function testTempRoot(): string {
   if (chosen !== undefined) return chosen;

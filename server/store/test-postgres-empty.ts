@@ -87,13 +87,15 @@ export async function emptyTestDatabase(url: string): Promise<void> {
         'BEGIN',
         `DO $$
         DECLARE
+          most CONSTANT bigint := ${DELETE_AT_MOST};
           name text;
           held bigint;
         BEGIN
           FOREACH name IN ARRAY ARRAY[${tables}] LOOP
-            EXECUTE format('SELECT count(*) FROM (SELECT FROM %I LIMIT ${DELETE_AT_MOST + 1}) AS s', name)
+            EXECUTE format('SELECT count(*) FROM (SELECT FROM %I LIMIT %s) AS s', name, most + 1)
               INTO held;
-            IF held > ${DELETE_AT_MOST} THEN
+            IF held > most THEN
+              -- CASCADE: a table others refer to is not truncated alone, even once they are empty.
               EXECUTE format('TRUNCATE %I CASCADE', name);
             ELSE
               EXECUTE format('DELETE FROM %I', name);

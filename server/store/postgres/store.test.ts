@@ -3,12 +3,12 @@
  * settings. Everything the engines share is tested on both by token-store.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { tokenListQuerySchema } from '../../../src/contract/token';
+import { tokenCreateSchema, tokenListQuerySchema } from '../../../src/contract/token';
 import { newTestDatabaseUrl } from '../../test-support';
 import { MIGRATION_LOCK, PG_MIGRATIONS, PG_SCHEMA_VERSION } from './migrations';
 import { createPostgresStore, openPostgresStore } from './store';
 import { TEST_SECRET_BYTES, connectForTests } from '../test-postgres';
-import { tokenRecord } from '../test-token-records';
+import { newTokenRecord } from '../token-record';
 
 const versions = (url: string) =>
   connectForTests(url, async (client) =>
@@ -168,7 +168,9 @@ describe('the PostgreSQL schema', () => {
     try {
       const added = await Promise.all(
         stores.map((store, i) =>
-          store.insertManyIfEmpty([tokenRecord(`A${i}`), tokenRecord(`B${i}`)]),
+          store.insertManyIfEmpty(
+            [`A${i}`, `B${i}`].map((name) => newTokenRecord(tokenCreateSchema.parse({ name }), 1)),
+          ),
         ),
       );
       expect(added.sort()).toEqual([0, 0, 0, 0, 0, 2]);
