@@ -11,7 +11,7 @@ import { gatewayRequestId } from './request-id';
 import { relayStream } from './stream-relay';
 import type { GatewayRuntime } from './gateway-runtime';
 import { unavailable, UpstreamUnavailable, type GatewayTimeouts } from './upstream';
-import { upstreamRefusal } from './upstream-refusal';
+import { scrub, upstreamRefusal } from './upstream-refusal';
 
 export interface GatewayLimits {
   bodyBytes: number;
@@ -178,6 +178,7 @@ export class Completions {
       keepAliveMs: this.runtime.limits.keepAliveMs,
       abortUpstream: () => answer.body.destroy(),
       failureEvent: (error) => `data: ${JSON.stringify(failureOf(error).body)}\n\n`,
+      scrub: (message) => scrub(message, model),
       onEnd: ({ usage, delivered, end }) => {
         const settled = settlement(call.kind, call.body, { usage, delivered, end }, prices).then(
           (charge) => settle(charge.quota, charge.usage),
@@ -231,7 +232,9 @@ export class Completions {
 
   /**
    * The body sent upstream: as the client sent it, but for the model's upstream name, the usage
-   * chunk asked for, and a cap on the output the hold can pay for (limited keys only).
+   * chunk asked for, and, where a limited key pays for less output than was asked (or than the
+   * model's max_output_tokens, when nothing was), the lower cap its hold pays for. A cap is not
+   * added otherwise: it would cut answers short, and some models refuse `max_tokens`.
    */
   private upstreamBody(
     call: CompletionCall,
@@ -247,9 +250,14 @@ export class Completions {
         include_usage: true,
       };
     }
-    if (maxOutputTokens !== null && call.kind !== 'embedding') {
-      const field = 'max_completion_tokens' in call.body ? 'max_completion_tokens' : 'max_tokens';
-      body[field] = maxOutputTokens;
+    if (maxOutputTokens === null || call.kind === 'embedding') return body;
+    const sent = OUTPUT_CAPS.filter((field) => countField(call.body, field) !== null);
+    const asked =
+      sent.length > 0
+        ? Math.min(...sent.map((field) => Number(call.body[field])))
+        : model.max_output_tokens;
+    if (maxOutputTokens < asked) {
+      for (const field of sent.length > 0 ? sent : ['max_tokens']) body[field] = maxOutputTokens;
     }
     return body;
   }
@@ -265,6 +273,9 @@ export class Completions {
     );
   }
 }
+
+/** The fields a client caps an answer's tokens with: the current one and the older one. */
+const OUTPUT_CAPS = ['max_completion_tokens', 'max_tokens'];
 
 function failureOf(error: unknown) {
   if (error instanceof GatewayRefusal) return error.failure;

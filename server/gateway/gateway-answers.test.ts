@@ -192,6 +192,40 @@ describe('answers through the gateway, as the openai SDK sees them', () => {
     expect(await names(onlySmall.key)).toEqual(['small']);
   });
 
+  it("sends a limited key's request as it came when its quota pays for the whole answer", async () => {
+    await gateway.model('small', 'fill');
+    const token = await gateway.token();
+    const client = gateway.client(token.key);
+    const free = await client.chat.completions.create({ model: 'small', messages: hi });
+    await client.chat.completions.create({
+      model: 'small',
+      messages: hi,
+      max_completion_tokens: 50,
+    });
+    const [unbounded, bounded] = gateway.upstream.seen.map((seen) => seen.body);
+    expect(unbounded).not.toHaveProperty('max_tokens');
+    expect(unbounded).not.toHaveProperty('max_completion_tokens');
+    // Nothing cut the answer short: all of the upstream's 200 words came.
+    expect(free.usage?.completion_tokens).toBe(200);
+    expect(bounded).toMatchObject({ max_completion_tokens: 50 });
+    expect(bounded).not.toHaveProperty('max_tokens');
+  });
+
+  it('caps a request that asked for no limit at what a small budget pays for', async () => {
+    await gateway.model('small', 'fill');
+    // At 4 units an output token, 111 units pay for fewer than 28 beside the input's bound.
+    const token = await gateway.token({ remain_quota: 111 });
+    const answer = await gateway.client(token.key).chat.completions.create({
+      model: 'small',
+      messages: hi,
+    });
+    const cap = gateway.upstream.seen[0]?.body.max_tokens;
+    expect(cap).toBeGreaterThan(0);
+    expect(cap).toBeLessThan(28);
+    expect(answer.usage?.completion_tokens).toBe(cap);
+    expect((await gateway.get(token.id)).remain_quota).toBeGreaterThanOrEqual(0);
+  });
+
   it('lowers max_tokens to what a small budget pays for, and never spends more than it had', async () => {
     await gateway.model('small', 'fill');
     // 11 input units leave 100 units: 25 output tokens at 4 units each.

@@ -92,6 +92,31 @@ describe('streams cut short and upstreams that fail', () => {
     expect((await gateway.get(token.id)).used_quota).toBe(INPUT + 4 * countTokens('one two'));
   });
 
+  it("passes an upstream's error event on without its key or address, and charges what came", async () => {
+    gateway = await startTestGateway();
+    await gateway.model('limited', 'error-after');
+    const token = await gateway.token();
+    const stream = await gateway.client(token.key).chat.completions.create({
+      model: 'limited',
+      messages: hi,
+      stream: true,
+    });
+    let text = '';
+    const error = await failureOf(
+      (async () => {
+        for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+      })(),
+    );
+    expect(text).toBe('one two');
+    expect(error.message).toBe('The key [redacted] is over its limit at http://the upstream');
+    const upstreamHost = new URL(gateway.upstream.url).host;
+    for (const trace of [UPSTREAM_KEY, UPSTREAM_KEY.slice(0, 8), upstreamHost]) {
+      expect(error.message).not.toContain(trace);
+    }
+    await until(async () => (await gateway.get(token.id)).used_quota > 0);
+    expect((await gateway.get(token.id)).used_quota).toBe(INPUT + 4 * countTokens('one two'));
+  });
+
   it('names an unreachable upstream 502 and one that does not answer in time 504, charging nothing', async () => {
     gateway = await startTestGateway({
       timeouts: { firstByteMs: 300, idleMs: 300, totalMs: 5_000 },

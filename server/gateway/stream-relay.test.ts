@@ -25,6 +25,7 @@ async function relay(parts: string[], removeUsage: boolean, failAfter?: number) 
     },
     abortUpstream: () => (aborted = true),
     failureEvent: () => chunk({ error: { message: 'upstream failed' } }),
+    scrub: (message) => message.replaceAll('sk-upstream-secret', '[redacted]'),
   });
   const out = await new Response(stream).text();
   return { out, ended: ended!, aborted };
@@ -68,6 +69,20 @@ describe('relayStream', () => {
     expect(ended.usage).toBeNull();
   });
 
+  it("passes an upstream's own error event on without its key", async () => {
+    const said = {
+      error: { message: 'key sk-upstream-secret refused', code: 'bad_key sk-upstream-secret' },
+    };
+    const { out, ended } = await relay([text('a'), chunk(said), text('b')], false);
+    expect(out).toBe(
+      `${text('a')}${chunk({
+        error: { message: 'key [redacted] refused', code: 'bad_key [redacted]' },
+      })}${text('b')}`,
+    );
+    expect(out).not.toContain('secret');
+    expect(ended.end).toBe('ended');
+  });
+
   it('aborts the upstream when the client goes away', async () => {
     let ended: RelayedStream | undefined;
     let aborted = false;
@@ -79,6 +94,7 @@ describe('relayStream', () => {
       },
       abortUpstream: () => (aborted = true),
       failureEvent: () => '',
+      scrub: (message) => message,
     });
     const reader = stream.getReader();
     await reader.read();
@@ -101,6 +117,7 @@ describe('relayStream', () => {
         ),
       abortUpstream: () => {},
       failureEvent: () => '',
+      scrub: (message) => message,
     });
     await new Response(stream).text();
     expect(settled).toBe(true);
@@ -118,6 +135,7 @@ describe('relayStream', () => {
       onEnd: async () => {},
       abortUpstream: () => {},
       failureEvent: () => '',
+      scrub: (message) => message,
     });
     expect(await new Response(stream).text()).toContain(': keep-alive\n\n');
   });

@@ -35,6 +35,8 @@ export interface RelayOptions {
   abortUpstream: () => void;
   /** The error event sent to the client when the upstream fails mid-stream. */
   failureEvent: (error: unknown) => string;
+  /** An upstream's own words, as a client may read them: without its key or address. */
+  scrub: (message: string) => string;
 }
 
 const encoder = new TextEncoder();
@@ -79,6 +81,7 @@ export function relayStream(
     } catch {
       return event;
     }
+    if (hasError(chunk)) return `data: ${JSON.stringify(scrubbedError(chunk, options.scrub))}\n\n`;
     usage = usageOf(chunk) ?? usage;
     delivered.add(deliveredTextOf(chunk));
     if (!options.removeUsage || !(chunk as { usage?: unknown }).usage) return event;
@@ -130,4 +133,21 @@ export function relayStream(
     // One event at a time: the client's pace sets the upstream's.
     { highWaterMark: 1 },
   );
+}
+
+function hasError(chunk: unknown): chunk is { error: unknown } {
+  return typeof chunk === 'object' && chunk !== null && 'error' in chunk;
+}
+
+/** Every text of an error an upstream sent mid-stream, scrubbed: its message, its code, its param. */
+function scrubbedError(chunk: { error: unknown }, scrub: (message: string) => string) {
+  const scrubAll = (value: unknown): unknown => {
+    if (typeof value === 'string') return scrub(value);
+    if (Array.isArray(value)) return value.map(scrubAll);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [name, scrubAll(inner)]),
+    );
+  };
+  return { ...chunk, error: scrubAll(chunk.error) };
 }

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
  *   whose message names the upstream key it was sent;
  * - `reset`: the connection is cut before any answer;
  * - `fail-after`: two chunks of a stream, then the connection is cut;
+ * - `error-after`: two chunks of a stream, then an error event naming its key and address;
  * - `hang`: no answer at all; `stall`: one chunk of a stream, then silence;
  * - `slow`: a word every 40 ms, 100 words: long enough to go away in the middle.
  */
@@ -149,6 +150,11 @@ async function answer(request: IncomingMessage, response: ServerResponse, upstre
     if (behaviour === 'fail-after' && index === 1) {
       // Cut once what was written has left: destroy() would drop it unsent.
       return response.socket?.end(() => response.socket?.destroy());
+    }
+    if (behaviour === 'error-after' && index === 1) {
+      const where = `http://${request.headers.host ?? ''}`;
+      send({ error: { message: `The key ${key ?? 'none'} is over its limit at ${where}` } });
+      return response.end();
     }
     if (behaviour === 'stall') return;
     if (behaviour === 'slow') await new Promise((resolve) => setTimeout(resolve, 40));
