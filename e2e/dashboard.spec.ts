@@ -489,6 +489,33 @@ test.describe('creating, editing and deleting', () => {
     await expect(row.getByText('Disabled')).toBeVisible();
   });
 
+  test('a rename keeps the quota the key spent while the form was open', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('In use');
+    const created = await createToken(request, { name, remain_quota: 500_000 });
+    await connected(page);
+    await rowOf(page, name).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit token' });
+    await expect(dialog.getByRole('textbox', { name: 'Quota' })).toHaveValue('1');
+    // A gateway charges the key while the form is open.
+    const charged = await request.post('/api/token/verify', {
+      headers: { Authorization: `Bearer ${ADMIN_KEY}` },
+      data: { key: created.key, cost: 12_345 },
+    });
+    expect(charged.status()).toBe(200);
+    const renamed = unique('In use, renamed');
+    await dialog.getByLabel('Name').fill(renamed);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await getToken(request, created.id)).toMatchObject({
+      name: renamed,
+      remain_quota: 500_000 - 12_345,
+      used_quota: 12_345,
+    });
+  });
+
   test('a token that has expired or run out can still be renamed and topped up', async ({
     page,
     request,

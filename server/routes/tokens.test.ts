@@ -347,14 +347,39 @@ describe('enabling', () => {
     expect(await getToken(token.id)).toEqual(token);
   });
 
-  it('lets an enabled token that has expired or run out be edited, and keeps it enabled', async () => {
+  it.each([
+    ['status only', '/api/token/?status_only=true'],
+    ['update', '/api/token/'],
+  ])(
+    'refuses status 1 for a token already on that has expired or run out (%s)',
+    async (_kind, path) => {
+      const expired = await service.createToken({
+        name: 'Lapsed',
+        remain_quota: 5,
+        expired_time: nowInSeconds() - DAY,
+      });
+      const empty = await service.createToken({ name: 'Spent', remain_quota: 0 });
+      for (const [token, message] of [
+        [expired, 'expired: change the expiry first'],
+        [empty, 'exhausted: add quota or make it unlimited first'],
+      ] as const) {
+        const before = await getToken(token.id);
+        const response = await service.api('PUT', path, { json: { id: token.id, status: 1 } });
+        expect(response.status).toBe(400);
+        expect(response.message).toBe(message);
+        expect(await getToken(token.id)).toEqual(before);
+      }
+    },
+  );
+
+  it('lets a token that has expired or run out be edited without status, and keeps its switch', async () => {
     const expired = await service.createToken({
       name: 'Lapsed',
       remain_quota: 5,
       expired_time: nowInSeconds() - DAY,
     });
     const renamed = await service.api('PUT', '/api/token/', {
-      json: { id: expired.id, name: 'Lapsed, renamed', status: 1, remain_quota: 7 },
+      json: { id: expired.id, name: 'Lapsed, renamed', remain_quota: 7 },
     });
     expect(renamed.status).toBe(200);
     expect(tokenSchema.parse(renamed.data)).toMatchObject({
@@ -364,17 +389,18 @@ describe('enabling', () => {
     });
 
     const empty = await service.createToken({ name: 'Spent', remain_quota: 0 });
-    // Sent back as it was read, status 4 included: the switch stays on.
+    // Sent back as it was read, status 4 included: the switch stays as it is.
     const asRead = await getToken(empty.id);
     const sentBack = await service.api('PUT', '/api/token/', {
       json: { ...asRead, name: 'Spent, renamed' },
     });
     expect(sentBack.status).toBe(200);
     expect(tokenSchema.parse(sentBack.data)).toMatchObject({ name: 'Spent, renamed', status: 4 });
-    const topUp = await service.api('PUT', '/api/token/?status_only=true', {
-      json: { id: empty.id, status: 1 },
+    const statusOnly = await service.api('PUT', '/api/token/?status_only=true', {
+      json: { id: empty.id, status: 4 },
     });
-    expect(topUp.status).toBe(200);
+    expect(statusOnly.status).toBe(200);
+    expect(tokenSchema.parse(statusOnly.data).status).toBe(4);
   });
 
   it('allows enabling when the same update fixes the expiry or the quota', async () => {

@@ -161,8 +161,9 @@ export type JudgedUpdate =
 
 /**
  * The record an update makes of the stored one, or why it makes none: a field the actor's role
- * may not change, or switching a disabled token on while the result is expired or exhausted.
- * Only that switch is refused; an enabled token keeps its switch whatever else the update changes.
+ * may not change, or status 1 (switch on) while the result is expired or exhausted, whether the
+ * switch was on already or not. An update that leaves status out keeps the switch, whatever else
+ * it changes.
  */
 export function judgeUpdate(
   stored: TokenRecord,
@@ -173,7 +174,7 @@ export function judgeUpdate(
   const forbidden = forbiddenAccessChange(stored, patch, audit);
   if (forbidden) return { outcome: 'forbidden', field: forbidden };
   const next = patchedRecord(stored, patch, now);
-  if (patch.status === 1 && stored.status === 2) {
+  if (patch.status === 1) {
     const refusal = enableRefusal(next, now);
     if (refusal) return { outcome: 'refused', reason: refusal };
   }

@@ -204,6 +204,21 @@ export interface ModelsAccess {
 export const storedStatus = (token: Pick<Token, 'status'>): StoredStatus =>
   token.status === TokenStatus.disabled ? TokenStatus.disabled : TokenStatus.enabled;
 
+/**
+ * The fields of an edit that differ from the token as the form loaded it: all an update should
+ * send, so that what changed meanwhile in a field the person left alone (the quota a key spent
+ * while the form was open, another person's edit) is kept rather than written back as it was.
+ */
+export function changedFields(loaded: Token, edit: Partial<TokenEdit>): Partial<TokenEdit> {
+  const before: Record<string, unknown> = {
+    ...editableFields(loaded),
+    tpm_limit: tpmLimitOf(loaded),
+  };
+  return Object.fromEntries(
+    Object.entries(edit).filter(([field, value]) => value !== undefined && value !== before[field]),
+  );
+}
+
 export function editableFields(token: Token): TokenEdit {
   return {
     name: token.name,

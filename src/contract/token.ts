@@ -99,13 +99,14 @@ export const storedStatusSchema = z.literal(STORED_STATUSES, {
 });
 
 /**
- * The status an update may send: 1 or 2, or the 3 and 4 a token reads as while enabled, taken
- * as 1, so a token sent back as it was read keeps its switch.
+ * The status an update may send: 1 (switch on) or 2 (switch off), or the 3 and 4 a token reads
+ * as while switched on, which leave the switch as it is: a token sent back as it was read keeps
+ * its switch, and is not asked to switch on (which an expired or exhausted token refuses).
  */
 export const writtenStatusSchema = z
   .literal(READ_STATUSES, { error: 'status must be 1 (enabled) or 2 (disabled)' })
-  .transform((status): StoredStatus =>
-    status === TokenStatus.disabled ? TokenStatus.disabled : TokenStatus.enabled,
+  .transform((status): StoredStatus | undefined =>
+    status === TokenStatus.enabled || status === TokenStatus.disabled ? status : undefined,
   );
 
 export const tokenSchema = z

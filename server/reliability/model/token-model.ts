@@ -170,12 +170,14 @@ export class TokenModel {
     const { id, patch } = checked;
     const token = this.tokens.get(id);
     if (!token) return noSuchToken(id);
-    if (patch.status !== undefined) patch.status = patch.status === 2 ? 2 : 1;
+    // 3 and 4, what a switched-on token reads as, leave the switch as it is.
+    const sent: number | undefined = patch.status;
+    if (sent === 3 || sent === 4) delete patch.status;
     const next: ModelToken = { ...token, ...patch };
     if (next.quota_reset_period !== token.quota_reset_period) {
       next.next_reset_time = nextReset(next.quota_reset_period, this.now);
     }
-    if (patch.status === 1 && token.status === 2) {
+    if (patch.status === 1) {
       if (next.expired_time !== NEVER && next.expired_time <= this.now) {
         return failure(400, 'expired: change the expiry first');
       }

@@ -3,7 +3,7 @@ import { adminIdentitySchema, adminKeySchema } from '../../contract/admin-key';
 import { optionSchema, statusInfoSchema } from '../../contract/status';
 import { tokenSchema } from '../../contract/token';
 import { tokenPageSchema, tokenSummarySchema } from '../../contract/token-page';
-import { countedPage, editableFields, type TokenBackend } from '../backend';
+import { countedPage, type TokenBackend } from '../backend';
 import type { ApiClient } from '../client';
 import { tokendeskWebhooks } from './tokendesk-webhooks';
 
@@ -37,9 +37,10 @@ export function tokendeskBackend(client: ApiClient): TokenBackend {
     },
     get: (id) => client.request('GET', `/api/token/${id}`, { schema: tokenSchema }),
     create: (input) => client.request('POST', '/api/token/', { body: input, schema: tokenSchema }),
+    // Fields left out keep their values: only the edit is sent.
     update: (loaded, edit) =>
       client.request('PUT', '/api/token/', {
-        body: { ...editableFields(loaded), ...edit, id: loaded.id },
+        body: { ...edit, id: loaded.id },
         schema: tokenSchema,
       }),
     setStatus: (id, status) =>

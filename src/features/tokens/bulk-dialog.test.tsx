@@ -124,9 +124,10 @@ describe('the bulk dialog', () => {
     expect(await within(dialog).findByText('Done for 2 of 2')).toBeVisible();
     expect(within(dialog).getByText('Set the refills and rate limit of 2 tokens.')).toBeVisible();
     const lifecycle = { quota_reset_period: 'daily', quota_reset_amount: 2_500_000, rpm_limit: 60 };
+    // Only what changes is sent: a quota spent meanwhile is not written back as it was.
     expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
-      expect.objectContaining({ id: 1, remain_quota: rich.remain_quota, ...lifecycle }),
-      expect.objectContaining({ id: 2, remain_quota: poor.remain_quota, ...lifecycle }),
+      { id: rich.id, ...lifecycle },
+      { id: poor.id, ...lifecycle },
     ]);
   });
 
@@ -142,9 +143,10 @@ describe('the bulk dialog', () => {
     );
 
     expect(await within(dialog).findByText('Done for 2 of 2')).toBeVisible();
-    for (const call of server.calls.filter((c) => c.method === 'PUT')) {
-      expect(call.body).toMatchObject({ quota_reset_period: 'none', rpm_limit: 0 });
-    }
+    expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { id: rich.id, rpm_limit: 0 },
+      { id: poor.id, rpm_limit: 0 },
+    ]);
   });
 
   it('asks for something to change before changing anything', async () => {

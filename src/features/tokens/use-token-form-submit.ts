@@ -1,5 +1,5 @@
 import '../../lib/i18n/en-signed-in';
-import type { TpmLimited } from '../../api/backend';
+import { changedFields, type TpmLimited } from '../../api/backend';
 import type { TokenCreate } from '../../contract/token';
 import { describeError } from '../../components/describe-error';
 import { useI18n } from '../../components/i18n';
@@ -47,7 +47,10 @@ export function useTokenFormSubmit(dialog: TokenDialog, openDialog: (dialog: Tok
   return async (result: TokenFormResult) => {
     try {
       if (dialog?.kind === 'edit') {
-        const edit = { ...result.edit, ...result.lifecycle };
+        // Only what the person changed: a field sent as it was loaded would undo what happened to
+        // it since (a charge, another edit), and status 1 sent back would ask an expired or
+        // exhausted token to switch on, which the service refuses.
+        const edit = changedFields(dialog.token, { ...result.edit, ...result.lifecycle });
         await updateToken.mutateAsync({ token: dialog.token, edit });
         succeed(t('notify.saved', { name: result.edit.name }));
         openDialog(null);
