@@ -190,6 +190,12 @@ describe('answers through the gateway, as the openai SDK sees them', () => {
       (await gateway.client(key).models.list()).data.map((model) => model.id);
     expect(await names(everything.key)).toEqual(['large', 'small']);
     expect(await names(onlySmall.key)).toEqual(['small']);
+    // Out of quota, a key still sees what it may use; switched off, it sees nothing.
+    const spent = await gateway.token({ remain_quota: 0 });
+    expect(await names(spent.key)).toEqual(['large', 'small']);
+    const off = await gateway.token({ remain_quota: 10 });
+    await gateway.admin('PUT', '/api/token/?status_only=true', { id: off.id, status: 2 });
+    await expect(names(off.key)).rejects.toMatchObject({ status: 401 });
   });
 
   it("sends a limited key's request as it came when its quota pays for the whole answer", async () => {

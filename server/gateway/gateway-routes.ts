@@ -83,11 +83,14 @@ export function gatewayRoutes(options: GatewayOptions): Hono<AppEnv> {
     return { key, ip: clientAddress(c, options.trustedProxies) };
   };
 
-  // Only what this key may use: its allow-list, of the models switched on.
+  // Only what this key may use: its allow-list, of the models switched on. A key out of quota
+  // may still list them: a listing costs nothing, and telling it to send a shorter request would
+  // mislead.
   app.get('/models', async (c) => {
     const { key, ip } = caller(c);
     const check = await options.store.verify({ key, ip, cost: 0 });
-    if (check.code !== 'VALID' || check.token_id === null) {
+    const listed = check.code === 'VALID' || check.code === 'EXHAUSTED';
+    if (!listed || check.token_id === null) {
       throw new GatewayRefusal(refusal(check.code as Refused, '', check.rate_limit, check.now));
     }
     const token = await options.store.get(check.token_id);
