@@ -92,6 +92,9 @@ test.describe('Try it on this service', () => {
 
     await drawer.getByRole('button', { name: 'Back to details' }).click();
     await expect(drawer.getByRole('button', { name: 'Try it' })).toBeFocused();
+    // The details' usage figures count the two replies too, without reopening them.
+    await expect(drawer.getByText('Requests', { exact: true }).first()).toBeVisible();
+    await expect(drawer.getByText('Nothing was spent or requested in this range.')).toBeHidden();
 
     // The key was revealed once, recorded in the audit, and kept out of the activity log.
     const audit = await request.get(`/api/audit/?token_id=${token.id}&action=token.reveal`, {

@@ -8,6 +8,7 @@ import { tryKeys } from '../../../api/try-keys';
 import type { ChatUsage } from '../../../contract/openai-answers';
 import { tokenKeys } from '../api/keys';
 import { tokenDetailQuery } from '../api/token-detail';
+import { usageKeys } from '../../../components/usage/use-usage';
 
 export type TurnState =
   | 'streaming'
@@ -183,12 +184,14 @@ export function useConversation(tokenId: number, key: string | undefined) {
     );
     costRead.current = counted.catch(() => undefined);
     await counted;
-    // The list and its counts show the new quota too; this token's details were just read.
+    // The list and its counts show the new quota too, and the usage figures the new request;
+    // this token's details were just read.
     const detail = tokenKeys.detail(tokenId);
     void queryClient.invalidateQueries({
       queryKey: tokenKeys.all,
       predicate: (query) => !detail.every((part, index) => query.queryKey[index] === part),
     });
+    void queryClient.invalidateQueries({ queryKey: usageKeys.all });
     return state === 'refused';
   }
 
