@@ -315,7 +315,7 @@ test.describe('creating, editing and deleting', () => {
     await dialog.getByRole('button', { name: 'Create token' }).click();
 
     const shown = page.getByRole('dialog', { name: 'Token created' });
-    await expect(shown.getByText('It will not be shown whole again')).toBeVisible();
+    await expect(shown.getByText('Later, Copy key on its row copies it again.')).toBeVisible();
     const key = (await shown.getByTestId('new-key').textContent()) ?? '';
     expect(key).toMatch(/^sk-[0-9A-Za-z]{48}$/);
     await screenshot(page, 'key-shown-1366');

@@ -20,8 +20,13 @@ describe('the keys of tokens created together', () => {
         created={{ tokens: made, withoutKeys: [], failures: [] }}
         onClose={() => undefined}
       />,
+      { connection: { baseUrl: 'http://server.test', adminKey: 'k', kind: 'tokendesk' } },
     );
     const dialog = await screen.findByRole('dialog', { name: '3 tokens created' });
+    // This service keeps keys whole, and says where to copy them again.
+    expect(
+      within(dialog).getByText('Copy the keys now. Later, Copy key on each row copies it again.'),
+    ).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Copy all' })).toBeVisible();
 
     await user.click(within(dialog).getByRole('button', { name: 'Copy the key of Batch two' }));
@@ -32,5 +37,16 @@ describe('the keys of tokens created together', () => {
       within(dialog).getByRole('button', { name: 'Copy the key of Batch two: Copied' }),
     ).toBeVisible();
     expect(within(dialog).getByRole('button', { name: 'Copy the key of Batch one' })).toBeVisible();
+  });
+
+  it('says a key is shown this once where the server keeps only a hash of it', () => {
+    renderWithProviders(
+      <NewKeyDialog
+        created={{ tokens: made.slice(0, 1), withoutKeys: [], failures: [] }}
+        onClose={() => undefined}
+      />,
+      { connection: { baseUrl: 'http://server.test', adminKey: 'k', kind: 'litellm' } },
+    );
+    expect(screen.getByText('Copy the key now. It will not be shown whole again.')).toBeVisible();
   });
 });

@@ -8,6 +8,7 @@ import { CopyAction, CopyIconAction, WholeKey } from '../../components/whole-key
 import { toCsv } from '../../lib/csv';
 import { download } from './export-format';
 import { PlainList } from '../../components/plain-list';
+import { useBackend } from '../../api/backend-context';
 
 export interface CreatedKeys {
   tokens: Token[];
@@ -27,11 +28,16 @@ export function NewKeyDialog({ created, onClose }: { created: CreatedKeys; onClo
   const single = tokens.length === 1 ? tokens[0] : undefined;
   const lines = tokens.map((token) => `${token.name}\tsk-${token.key}`);
   const many = tokens.length > 1;
+  // Where the server keeps keys whole, Copy key on a row copies one again later.
+  const kept = !useBackend().unavailable.includes('reveal');
+  const warning = many
+    ? t(kept ? 'newKey.warningManyKept' : 'newKey.warningMany')
+    : t(kept ? 'newKey.warningKept' : 'newKey.warning');
 
   return (
     <KeyShownOnce
       title={t(count > 1 ? 'newKey.titleMany' : 'newKey.title', { count })}
-      warning={tokens.length > 0 ? t(many ? 'newKey.warningMany' : 'newKey.warning') : undefined}
+      warning={tokens.length > 0 ? warning : undefined}
       actions={
         <>
           {many && (

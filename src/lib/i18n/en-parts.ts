@@ -76,6 +76,7 @@ export const enParts = {
 
   'newKey.title': 'Token created',
   'newKey.warning': 'Copy the key now. It will not be shown whole again.',
+  'newKey.warningKept': 'Copy the key now. Later, Copy key on its row copies it again.',
   'newKey.label': 'Key of {name}',
   'newKey.done': 'Done',
 
@@ -154,6 +155,7 @@ export const enParts = {
     'With a count, the name gets a number added: keep it short enough to stay within 50 characters.',
   'newKey.titleMany': '{count} tokens created',
   'newKey.warningMany': 'Copy the keys now. They will not be shown whole again.',
+  'newKey.warningManyKept': 'Copy the keys now. Later, Copy key on each row copies it again.',
   'newKey.list': 'New keys',
   'newKey.copyAll': 'Copy all',
   'newKey.copyOne': 'Copy the key of {name}',

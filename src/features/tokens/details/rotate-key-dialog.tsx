@@ -27,7 +27,7 @@ function RotatedKey({ result, onClose }: { result: RotateResult; onClose: () => 
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" icon={<IconAlert />}>
-        {t('newKey.warning')}
+        {t('newKey.warningKept')}
       </Alert>
       <WholeKey label={t('rotate.newKey')} value={`sk-${result.key}`} />
       <Text size="sm" role="status">
