@@ -43,7 +43,7 @@ const upstreamUrlSchema = z
   .transform((value) => value.replace(/\/+$/, ''))
   .meta({
     description:
-      "The upstream's OpenAI base address, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1.",
+      "The upstream's OpenAI base address, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1; http://echo.invalid/v1 is the service's own echo upstream.",
   });
 
 /** A base address: queries and fragments have no place in one. */

@@ -30,7 +30,7 @@ export const enModels = {
   'models.nameHint': 'What clients send as "model", e.g. gpt-4o-mini.',
   'models.upstreamUrl': 'Upstream address',
   'models.upstreamUrlHint':
-    'The upstream’s OpenAI base address, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1.',
+    'The upstream’s OpenAI base address, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1; http://echo.invalid/v1 is the service’s own echo, for trying a key without a provider.',
   'models.upstreamKey': 'Upstream key',
   'models.upstreamKeyHint':
     'Sent upstream as Authorization: Bearer. Kept sealed and never shown again. Empty for none.',

@@ -28,7 +28,7 @@ export const zhCNModels: Record<keyof typeof enModels, string> = {
   'models.nameHint': '客户端在 "model" 中发送的名称，例如 gpt-4o-mini。',
   'models.upstreamUrl': '上游地址',
   'models.upstreamUrlHint':
-    '上游的 OpenAI 基础地址，例如 https://api.openai.com/v1 或 http://127.0.0.1:11434/v1。',
+    '上游的 OpenAI 基础地址，例如 https://api.openai.com/v1 或 http://127.0.0.1:11434/v1；http://echo.invalid/v1 是服务自带的回显上游，无需服务商即可试用密钥。',
   'models.upstreamKey': '上游密钥',
   'models.upstreamKeyHint':
     '以 Authorization: Bearer 发送给上游。密封存储，之后不再显示。留空表示不使用密钥。',
