@@ -258,6 +258,11 @@ describe('usage figures', () => {
     const wide = await service.api('GET', `/api/usage?from=0&to=${DAY_START}&bucket=hour`);
     expect(wide.status).toBe(400);
     expect(wide.message).toContain('at most 1000');
+    expect(wide.message).toContain('or ask for bucket=day');
+    // Days already: only a narrower range helps.
+    const wideDays = await service.api('GET', `/api/usage?from=0&to=${DAY_START}&bucket=day`);
+    expect(wideDays.status).toBe(400);
+    expect(wideDays.message).toMatch(/day buckets; at most 1000: narrow from and to$/);
     const backwards = await service.api('GET', `/api/usage?from=${DAY_START}&to=${DAY_START}`);
     expect([backwards.status, backwards.message]).toEqual([400, 'from must be before to']);
     const bad = await service.api('GET', '/api/usage?bucket=week');

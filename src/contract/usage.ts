@@ -114,7 +114,8 @@ export function usageRange(query: UsageQuery, now: number): UsageRange | string 
   const from = Math.floor(start / size) * size;
   const buckets = Math.ceil((to - from) / size);
   if (buckets > USAGE_BUCKETS_MAX) {
-    return `the range holds ${buckets} ${bucket} buckets; at most ${USAGE_BUCKETS_MAX}: narrow from and to, or ask for bucket=day`;
+    const wider = bucket === 'hour' ? ', or ask for bucket=day' : '';
+    return `the range holds ${buckets} ${bucket} buckets; at most ${USAGE_BUCKETS_MAX}: narrow from and to${wider}`;
   }
   return { from, to, bucket };
 }
