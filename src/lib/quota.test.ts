@@ -56,10 +56,14 @@ describe('parsing what people type', () => {
     ['$3', 3],
     ['.5', 0.5],
     ['1e3', 1000],
+    ['1,234,567.5', 1_234_567.5],
+    ['-2,000', -2000],
   ])('reads %j as %d', (text, value) => expect(parseAmount(text)).toBe(value));
 
-  it.each(['', 'abc', '1.2.3', '--1', '$'])('refuses %j', (text) =>
-    expect(parseAmount(text)).toBeNaN(),
+  // "1,5" is a decimal comma, which must not be read as 15.
+  it.each(['', 'abc', '1.2.3', '--1', '$', '1,5', '12,34', '1,0000', '1.000,5', ',5'])(
+    'refuses %j',
+    (text) => expect(parseAmount(text)).toBeNaN(),
   );
 
   it('converts typed amounts in either unit and says why it cannot', () => {

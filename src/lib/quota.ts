@@ -16,12 +16,16 @@ export function usdToUnits(usd: number, quotaPerUnit: number): number {
   return Math.round(usd * quotaPerUnit);
 }
 
-/** Parses a figure as people type it: "1,000", " 2.5 ", "$3". Returns NaN for anything else. */
+/**
+ * Parses a figure as people type it: "1,000", " 2.5 ", "$3". Returns NaN for anything else,
+ * "1,5" among them: a comma only groups thousands, and read as one "1,5" would be 15, not 1.5.
+ */
 export function parseAmount(text: string): number {
-  const cleaned = text
-    .trim()
-    .replace(/^\$/, '')
-    .replace(/[,\s_]/g, '');
+  const spaced = text.trim().replace(/^\$/, '').replace(/[\s_]/g, '');
+  const [whole = '', ...fraction] = spaced.split('.');
+  if (whole.includes(',') && !/^[+-]?\d{1,3}(,\d{3})+$/.test(whole)) return Number.NaN;
+  if (fraction.some((part) => part.includes(','))) return Number.NaN;
+  const cleaned = spaced.replace(/,/g, '');
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(cleaned)) return Number.NaN;
   return Number(cleaned);
 }
