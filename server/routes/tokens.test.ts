@@ -89,6 +89,25 @@ describe('create', () => {
     expect(token.status).toBe(1);
   });
 
+  it('refuses a subnet entry that is not an address or CIDR range, on create and update', async () => {
+    const created = await service.api('POST', '/api/token/', {
+      json: { name: 'Office only', subnet: '10.0.0.0/8, office' },
+    });
+    expect(created.status).toBe(400);
+    expect(created.message).toBe(
+      'subnet must list IP addresses or CIDR ranges, such as 10.0.0.0/8 or 2001:db8::/32: "office" is neither',
+    );
+    const token = await service.createToken({ name: 'Office', subnet: ' 10.0.0.0/8 ,::1' });
+    expect(token.subnet).toBe(' 10.0.0.0/8 ,::1');
+    const before = await getToken(token.id);
+    const updated = await service.api('PUT', '/api/token/', {
+      json: { id: token.id, name: 'Renamed', subnet: '10.0.0.0/33' },
+    });
+    expect(updated.status).toBe(400);
+    expect(updated.message).toContain('"10.0.0.0/33" is neither');
+    expect(await getToken(token.id)).toEqual(before);
+  });
+
   it('makes a different random key for every token', async () => {
     const keys = new Set<string>();
     for (let i = 0; i < 5; i += 1) {

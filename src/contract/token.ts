@@ -75,7 +75,22 @@ const listTextSchema = (field: string, max: number) =>
 
 /** Comma-separated allow-lists; "" means no restriction. */
 export const modelsSchema = plainText(listTextSchema('models', 4096), 'models');
-export const subnetSchema = plainText(listTextSchema('subnet', 4096), 'subnet');
+/** One entry of a subnet allow-list: an address, or a range in CIDR notation. */
+const ADDRESS_OR_RANGE = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+/** The first entry of an allow-list that is not an address or range; undefined when all are. */
+const unreadableEntry = (list: string) =>
+  list
+    .split(',')
+    .map((entry) => entry.trim())
+    .find((entry) => entry !== '' && !ADDRESS_OR_RANGE.safeParse(entry).success);
+/** An entry that is neither would let no address through: it is refused, not kept. */
+export const subnetSchema = plainText(listTextSchema('subnet', 4096), 'subnet').refine(
+  (list) => unreadableEntry(list) === undefined,
+  {
+    error: (issue) =>
+      `subnet must list IP addresses or CIDR ranges, such as 10.0.0.0/8 or 2001:db8::/32: "${unreadableEntry(String(issue.input))}" is neither`,
+  },
+);
 
 export const idSchema = z
   .number({ error: 'id must be a positive integer' })

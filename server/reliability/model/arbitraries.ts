@@ -131,14 +131,25 @@ export const statusArb: fc.Arbitrary<unknown> = rarely(
   20,
 );
 
-const listTextArb = (valid: string[]) =>
+const listTextArb = (valid: string[], invalid: string[] = []) =>
   rarely(
     fc.constantFrom(...valid),
-    fc.constantFrom<unknown>(5, null, 'x'.repeat(4097), 'x'.repeat(4096), 'a\u0000b', '\ud800'),
+    fc.constantFrom<unknown>(
+      5,
+      null,
+      'x'.repeat(4097),
+      'x'.repeat(4096),
+      'a\u0000b',
+      '\ud800',
+      ...invalid,
+    ),
     40,
   );
 export const modelsArb = listTextArb(['', 'gpt-4o', 'gpt-4o-mini,claude-3-5-haiku', '模型-1']);
-export const subnetArb = listTextArb(['', '10.0.0.0/8', '203.0.113.0/24,2001:db8::/32']);
+export const subnetArb = listTextArb(
+  ['', '10.0.0.0/8', '203.0.113.0/24,2001:db8::/32', ' 198.51.100.7 ,'],
+  ['10.0.0.0/8,office', '10.0.0.0/33'],
+);
 
 /** Fields a body may carry that the operation does not know: they must be ignored. */
 export const extrasArb = (names: string[]): fc.Arbitrary<[string, unknown][]> =>

@@ -10,6 +10,7 @@ import {
   validPeriod,
   validQuota,
   validRpm,
+  validSubnet,
 } from './rules';
 import type { ModelToken } from './token-model';
 
@@ -45,7 +46,7 @@ export function createFields(input: object): { fields: CreateFields } | Problems
   const expired_time = optional('expired_time', validExpiry, NEVER);
   const unlimited_quota = optional('unlimited_quota', isBoolean, false);
   const models = optional('models', validListText, '');
-  const subnet = optional('subnet', validListText, '');
+  const subnet = optional('subnet', validSubnet, '');
   const quota_reset_period = optional('quota_reset_period', validPeriod, 'none');
   const quota_reset_amount = optional('quota_reset_amount', validQuota, 0);
   const rpm_limit = optional('rpm_limit', validRpm, 0);
@@ -72,7 +73,7 @@ const PATCHABLE: [keyof ModelToken, (value: unknown) => boolean][] = [
   ['unlimited_quota', isBoolean],
   ['status', isWrittenStatus],
   ['models', validListText],
-  ['subnet', validListText],
+  ['subnet', validSubnet],
   ['quota_reset_period', validPeriod],
   ['quota_reset_amount', validQuota],
   ['rpm_limit', validRpm],

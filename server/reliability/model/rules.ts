@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * The rules of docs/api.md, written again without the service's schemas, so the model can
  * disagree with them.
@@ -47,6 +49,22 @@ export const validExpiry = (value: unknown): value is number =>
 
 export const validListText = (value: unknown): value is string =>
   typeof value === 'string' && characters(value) <= TEXT_LIST_MAX && isPlainText(value);
+
+/** An address, or one with a prefix length its family allows (written without leading zeros). */
+function addressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...more] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || more.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^(0|[1-9]\d*)$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+export const validSubnet = (value: unknown): value is string =>
+  validListText(value) &&
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .every((entry) => entry === '' || addressOrRange(entry));
 
 export const RESET_PERIODS = ['none', 'daily', 'weekly', 'monthly'] as const;
 export type ResetPeriod = (typeof RESET_PERIODS)[number];
