@@ -25,7 +25,7 @@ export interface LookPlan {
  * starts from now: expiries passed before it are not news. The marks never move back.
  */
 export function lookPlan(look: LookMarks, now: number, expiringDays: string | undefined): LookPlan {
-  const horizon = now + Number(expiringDays ?? ALERT_EXPIRING_DAYS) * DAY_SECONDS;
+  const horizon = expiringHorizon(now, expiringDays);
   const from = Math.max(look.expiring_through, now);
   return {
     expired: { from: look.expired_through || now, through: now },
@@ -36,3 +36,19 @@ export function lookPlan(look: LookMarks, now: number, expiringDays: string | un
     },
   };
 }
+
+/** The latest expiry that is token.expiring at `now`, the option being `expiringDays`. */
+export function expiringHorizon(now: number, expiringDays: string | undefined): number {
+  return now + Number(expiringDays ?? ALERT_EXPIRING_DAYS) * DAY_SECONDS;
+}
+
+/**
+ * A lower AlertExpiringDays takes effect at once: the mark a create or an update is compared
+ * with (a token expiring by it is token.expiring straight away) comes down to the new horizon.
+ * Raised, the next look moves it on. Lowering it sends nothing twice: each token and expiry has
+ * its event once.
+ */
+export const LOWER_EXPIRING_MARK = {
+  sqlite: 'UPDATE webhook_look SET expiring_through = min(expiring_through, ?)',
+  postgres: 'UPDATE webhook_look SET expiring_through = LEAST(expiring_through, $1)',
+};

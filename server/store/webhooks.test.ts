@@ -171,6 +171,28 @@ describe(`the webhook outbox on ${testEngine()}`, () => {
     expect(await typesOf(never.id)).toEqual(['token.created']);
   });
 
+  it('follows a lowered AlertExpiringDays at once, and a raised one at the next look', async () => {
+    await store.lookForTimedEvents(now);
+    await store.setOption('AlertExpiringDays', '0', audit);
+    const tomorrow = await token({ expired_time: now + DAY });
+    expect(await typesOf(tomorrow.id)).toEqual(['token.created']);
+    await store.lookForTimedEvents(now);
+    expect(await typesOf(tomorrow.id)).toEqual(['token.created']);
+    await store.setOption('AlertExpiringDays', '2', audit);
+    await store.lookForTimedEvents(now);
+    expect(await typesOf(tomorrow.id)).toEqual(['token.expiring', 'token.created']);
+    // Down and up again: the token and its expiry had their event, and get no second.
+    await store.setOption('AlertExpiringDays', '1', audit);
+    await store.setOption('AlertExpiringDays', '3', audit);
+    await store.lookForTimedEvents(now);
+    await store.update({ id: tomorrow.id, name: 'Renamed' }, audit);
+    expect(await typesOf(tomorrow.id)).toEqual([
+      'token.updated',
+      'token.expiring',
+      'token.created',
+    ]);
+  });
+
   it('hands each due delivery to one claim at a time until its lease runs out', async () => {
     await endpoint();
     await Promise.all(Array.from({ length: 20 }, () => token()));

@@ -4,6 +4,7 @@ import type { TokenCreate, TokenUpdate } from '../../../src/contract/token';
 import { changesSomething } from '../audit-entry';
 import type { KeySeal } from '../key-seal';
 import { OPTION_DEFAULTS } from '../option-defaults';
+import { EXPIRING_DAYS_OPTION, expiringHorizon, LOWER_EXPIRING_MARK } from '../webhook-look';
 import {
   auditOfCreateSql,
   auditOfRowsSql,
@@ -157,6 +158,9 @@ export function postgresTokenWrites({ query, transaction, seal, clock, catchUp }
           'INSERT INTO options (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
           [key, value],
         );
+        if (key === EXPIRING_DAYS_OPTION) {
+          await client.query(LOWER_EXPIRING_MARK.postgres, [expiringHorizon(clock(), value)]);
+        }
         const before = rows[0] ?? { key, value: OPTION_DEFAULTS[key] };
         const entry = {
           action: 'option.update' as const,

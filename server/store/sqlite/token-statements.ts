@@ -4,6 +4,7 @@ import { NAME_GRAMS_FUNCTION } from './name-grams';
 import { RECOUNT_TALLIES } from './token-tallies';
 import { INSERT_COLUMNS, type InsertRow, type TokenRow } from './token-row';
 import { FIELD_COLUMNS, RECORD_COLUMNS } from '../token-record';
+import { LOWER_EXPIRING_MARK } from '../webhook-look';
 
 /** The SQLite store's statements about tokens and options, prepared once. */
 export function tokenStatements(db: Database.Database) {
@@ -62,6 +63,7 @@ export function tokenStatements(db: Database.Database) {
     setOption: db.prepare<[string, string]>(
       'INSERT INTO options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     ),
+    lowerExpiringMark: db.prepare<[number]>(LOWER_EXPIRING_MARK.sqlite),
     ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
   };
 }

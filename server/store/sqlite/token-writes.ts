@@ -5,6 +5,7 @@ import { maskKey, type TokenCreate, type TokenUpdate } from '../../../src/contra
 import { changesSomething } from '../audit-entry';
 import type { KeySeal } from '../key-seal';
 import { OPTION_DEFAULTS } from '../option-defaults';
+import { EXPIRING_DAYS_OPTION, expiringHorizon } from '../webhook-look';
 import type { SqliteAudit } from './audit';
 import type { GroupCommit } from './group-commit';
 import { nameGrams } from './name-grams';
@@ -157,6 +158,9 @@ export function sqliteTokenWrites(deps: TokenWriteDeps) {
         // Read in the write's transaction: the value this change replaces.
         const before = { key, value: statements.option.get(key) ?? OPTION_DEFAULTS[key] };
         statements.setOption.run(key, value);
+        if (key === EXPIRING_DAYS_OPTION) {
+          statements.lowerExpiringMark.run(expiringHorizon(now, value));
+        }
         deps.optionChanged();
         const entry = {
           action: 'option.update' as const,
