@@ -212,6 +212,25 @@ test.describe('Try it on this service', () => {
     });
   }
 
+  test('the Playground’s token search offers a name typed whole before longer ones', async ({
+    page,
+    request,
+  }) => {
+    const prefix = unique('Customer');
+    // The oldest first: the ten newest matches are the longer names.
+    for (const n of [1, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]) {
+      await createToken(request, { name: `${prefix} ${n}`, remain_quota: 500_000 });
+    }
+    await connected(page);
+    await page.goto('/?view=playground');
+    const picker = page.getByRole('main').getByRole('combobox', { name: 'Token' });
+    await picker.click();
+    await picker.fill(`${prefix} 1`);
+    await expect(page.getByRole('option', { name: `${prefix} 1`, exact: true })).toBeVisible();
+    await page.getByRole('option', { name: `${prefix} 1`, exact: true }).click();
+    await expect(picker).toHaveValue(`${prefix} 1`);
+  });
+
   test('the Playground at 390 px keeps the composer in view and sends', async ({
     page,
     request,

@@ -33,7 +33,9 @@ export function TokenFilter({
   const typedId = TOKEN_ID.test(search.trim()) ? Number(search.trim()) : null;
   const matches = useQuery({
     queryKey: [...auditKeys.all, 'token-choices', keyword],
-    queryFn: () => backend.list({ p: 1, size: CHOICES, keyword }),
+    // By name while searching, so a name typed whole comes before the longer names holding it.
+    queryFn: () =>
+      backend.list({ p: 1, size: CHOICES, keyword, ...(keyword ? { order: 'name' } : {}) }),
     enabled: opened,
     placeholderData: keepPreviousData,
   });

@@ -28,7 +28,12 @@ export function TokenPicker({
   const [keyword] = useDebouncedValue(search.trim(), backend.searchDelayMs);
   const matches = useQuery({
     queryKey: [...tokenKeys.all, 'picker', keyword],
-    queryFn: () => backend.list({ p: 1, size: CHOICES, keyword: keyword || undefined }),
+    // By name while searching: a name typed whole ("Customer 1") comes before the longer names
+    // holding it ("Customer 10" to "Customer 19"), which would otherwise fill the choices.
+    queryFn: () =>
+      backend.list(
+        keyword ? { p: 1, size: CHOICES, keyword, order: 'name' } : { p: 1, size: CHOICES },
+      ),
     enabled: opened,
     placeholderData: keepPreviousData,
   });
