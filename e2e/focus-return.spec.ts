@@ -72,6 +72,22 @@ test.describe('focus after a dialog closes', () => {
     await expect(edit).toBeFocused();
   });
 
+  test('a row’s switch keeps the focus as it turns from Disable to Enable and back', async ({
+    page,
+    request,
+  }) => {
+    const switched = unique('Switched');
+    await createToken(request, { name: switched, remain_quota: 1_000_000 });
+    await listShowing(page, switched);
+    const row = rowOf(page, switched);
+    await openWithKeyboard(row.getByRole('button', { name: 'Disable' }));
+    await expect(row.getByText('Disabled')).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Enable' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(row.getByText('Enabled')).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Disable' })).toBeFocused();
+  });
+
   test('the details, opened from a token’s name, give the focus back to the name', async ({
     page,
   }) => {

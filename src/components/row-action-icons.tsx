@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import hint from './hint.module.css';
 
 export interface RowAction<T> {
+  /** Stays the same when the label changes, as a switch's does, so the button keeps focus. */
+  id: string;
   label: string;
   icon: ReactNode;
   color: string;
@@ -26,7 +28,7 @@ export function RowActionIcons<T>({
 }) {
   return actions.map((action) => (
     <span
-      key={action.label}
+      key={action.id}
       className={hint.hint}
       data-hint={action.off ?? action.label}
       data-side="left"

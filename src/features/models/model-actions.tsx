@@ -24,8 +24,20 @@ export function ModelActions({
 }) {
   const { t } = useI18n();
   const icons = [
-    { label: t('action.edit'), icon: <IconEdit />, color: 'gray', run: handlers.onEdit },
-    { label: t('action.delete'), icon: <IconTrash />, color: 'red', run: handlers.onDelete },
+    {
+      id: 'edit',
+      label: t('action.edit'),
+      icon: <IconEdit />,
+      color: 'gray',
+      run: handlers.onEdit,
+    },
+    {
+      id: 'delete',
+      label: t('action.delete'),
+      icon: <IconTrash />,
+      color: 'red',
+      run: handlers.onDelete,
+    },
   ];
   return (
     <Group

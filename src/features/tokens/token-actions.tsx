@@ -53,7 +53,7 @@ export function TokenActions({
       run: handlers.onDelete,
     },
   };
-  const actions = allowedRowActions(may).map((action) => buttons[action]);
+  const actions = allowedRowActions(may).map((action) => ({ id: action, ...buttons[action] }));
   if (actions.length === 0) return null;
   return (
     <Group
