@@ -104,6 +104,8 @@ for (const fault of FAULTS) {
     await form.getByRole('button', { name: 'Create token' }).click();
     if (fault.message) {
       await expect(form.getByRole('alert')).toContainText(fault.message);
+      // Said in the form alone: no notification besides it covers the form's buttons.
+      await expect(page.getByRole('alert').filter({ hasText: fault.message })).toHaveCount(1);
       await screenshot(page, `fault-${fault.label}-create`);
       await expect(form.getByLabel('Name')).toHaveValue(created);
       await expect(form.getByRole('textbox', { name: 'Quota' })).toHaveValue('3');
@@ -130,6 +132,7 @@ for (const fault of FAULTS) {
     await edit.getByRole('button', { name: 'Save changes' }).click();
     if (fault.message) {
       await expect(edit.getByRole('alert')).toContainText(fault.message);
+      await expect(page.getByRole('alert').filter({ hasText: fault.message })).toHaveCount(1);
       await expect(edit.getByLabel('Name')).toHaveValue(renamed);
       await expect(edit.getByRole('textbox', { name: 'Quota' })).toHaveValue('4');
       await proxy.setMode({ kind: 'pass' });

@@ -14,11 +14,11 @@ import { useNotify } from './use-notify';
 
 /**
  * What the token form's submit does: saves an edit, or creates one token or many and shows their
- * keys. A failure is reported and thrown back, so the form keeps what was typed and says why.
+ * keys.
  */
 export function useTokenFormSubmit(dialog: TokenDialog, openDialog: (dialog: TokenDialog) => void) {
   const { t } = useI18n();
-  const { succeed, fail } = useNotify();
+  const { succeed } = useNotify();
   const createToken = useCreateToken();
   const createMany = useCreateMany();
   const updateToken = useUpdateToken();
@@ -44,22 +44,19 @@ export function useTokenFormSubmit(dialog: TokenDialog, openDialog: (dialog: Tok
     };
   };
 
+  // A failure is thrown back to the form, which says why under the buttons and keeps what was
+  // typed; a notification besides would only cover the form's buttons.
   return async (result: TokenFormResult) => {
-    try {
-      if (dialog?.kind === 'edit') {
-        // Only what the person changed: a field sent as it was loaded would undo what happened to
-        // it since (a charge, another edit), and status 1 sent back would ask an expired or
-        // exhausted token to switch on, which the service refuses.
-        const edit = changedFields(dialog.token, { ...result.edit, ...result.lifecycle });
-        await updateToken.mutateAsync({ token: dialog.token, edit });
-        succeed(t('notify.saved', { name: result.edit.name }));
-        openDialog(null);
-        return;
-      }
-      openDialog({ kind: 'new-keys', created: await create(result) });
-    } catch (error) {
-      fail(error);
-      throw error;
+    if (dialog?.kind === 'edit') {
+      // Only what the person changed: a field sent as it was loaded would undo what happened to
+      // it since (a charge, another edit), and status 1 sent back would ask an expired or
+      // exhausted token to switch on, which the service refuses.
+      const edit = changedFields(dialog.token, { ...result.edit, ...result.lifecycle });
+      await updateToken.mutateAsync({ token: dialog.token, edit });
+      succeed(t('notify.saved', { name: result.edit.name }));
+      openDialog(null);
+      return;
     }
+    openDialog({ kind: 'new-keys', created: await create(result) });
   };
 }
