@@ -30,6 +30,22 @@ async function failureOf(call: Promise<unknown>): Promise<InstanceType<typeof Op
   throw new Error('the call did not fail');
 }
 
+/** What a streamed chat showed before it ended in an error, and the error the SDK raised. */
+async function streamUntilFailure(key: string, model: string) {
+  const stream = await gateway.client(key).chat.completions.create({
+    model,
+    messages: hi,
+    stream: true,
+  });
+  let text = '';
+  const error = await failureOf(
+    (async () => {
+      for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    })(),
+  );
+  return { text, error };
+}
+
 describe('streams cut short and upstreams that fail', () => {
   it('aborts the upstream when the client goes away, and charges what was delivered', async () => {
     gateway = await startTestGateway();
@@ -75,17 +91,7 @@ describe('streams cut short and upstreams that fail', () => {
     gateway = await startTestGateway();
     await gateway.model('flaky', 'fail-after');
     const token = await gateway.token();
-    const stream = await gateway.client(token.key).chat.completions.create({
-      model: 'flaky',
-      messages: hi,
-      stream: true,
-    });
-    let text = '';
-    const error = await failureOf(
-      (async () => {
-        for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
-      })(),
-    );
+    const { text, error } = await streamUntilFailure(token.key, 'flaky');
     expect(text).toBe('one two');
     expect(error.message).toMatch(/upstream/i);
     await until(async () => (await gateway.get(token.id)).used_quota > 0);
@@ -96,17 +102,7 @@ describe('streams cut short and upstreams that fail', () => {
     gateway = await startTestGateway();
     await gateway.model('limited', 'error-after');
     const token = await gateway.token();
-    const stream = await gateway.client(token.key).chat.completions.create({
-      model: 'limited',
-      messages: hi,
-      stream: true,
-    });
-    let text = '';
-    const error = await failureOf(
-      (async () => {
-        for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
-      })(),
-    );
+    const { text, error } = await streamUntilFailure(token.key, 'limited');
     expect(text).toBe('one two');
     expect(error.message).toBe('The key [redacted] is over its limit at http://the upstream');
     const upstreamHost = new URL(gateway.upstream.url).host;
