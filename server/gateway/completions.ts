@@ -252,12 +252,14 @@ export class Completions {
     }
     if (maxOutputTokens === null || call.kind === 'embedding') return body;
     const sent = OUTPUT_CAPS.filter((field) => countField(call.body, field) !== null);
-    const asked =
-      sent.length > 0
-        ? Math.min(...sent.map((field) => Number(call.body[field])))
-        : model.max_output_tokens;
-    if (maxOutputTokens < asked) {
-      for (const field of sent.length > 0 ? sent : ['max_tokens']) body[field] = maxOutputTokens;
+    if (sent.length === 0) {
+      if (maxOutputTokens < model.max_output_tokens) body.max_tokens = maxOutputTokens;
+      return body;
+    }
+    // Each cap the client sent that asks for more than the hold pays for, since upstreams differ
+    // in which of the two they read.
+    for (const field of sent) {
+      if (Number(call.body[field]) > maxOutputTokens) body[field] = maxOutputTokens;
     }
     return body;
   }

@@ -232,6 +232,21 @@ describe('answers through the gateway, as the openai SDK sees them', () => {
     expect((await gateway.get(token.id)).remain_quota).toBeGreaterThanOrEqual(0);
   });
 
+  it('lowers each cap a client sent that asks for more than a small budget pays for', async () => {
+    await gateway.model('small', 'fill');
+    const token = await gateway.token({ remain_quota: 111 });
+    await gateway.client(token.key).chat.completions.create({
+      model: 'small',
+      messages: hi,
+      max_completion_tokens: 1_000,
+      max_tokens: 10,
+    });
+    const sent = gateway.upstream.seen[0]?.body;
+    expect(sent?.max_tokens).toBe(10);
+    expect(sent?.max_completion_tokens).toBeGreaterThan(10);
+    expect(sent?.max_completion_tokens).toBeLessThan(28);
+  });
+
   it('lowers max_tokens to what a small budget pays for, and never spends more than it had', async () => {
     await gateway.model('small', 'fill');
     // 11 input units leave 100 units: 25 output tokens at 4 units each.

@@ -83,6 +83,13 @@ describe('relayStream', () => {
     expect(ended.end).toBe('ended');
   });
 
+  it('counts a chunk whose error is null as any other', async () => {
+    const withNull = chunk({ choices: [{ index: 0, delta: { content: 'Hi' } }], error: null });
+    const { out, ended } = await relay([withNull, 'data: [DONE]\n\n'], false);
+    expect(out).toBe(`${withNull}data: [DONE]\n\n`);
+    expect(await ended.delivered.tokens()).toBe(1);
+  });
+
   it('aborts the upstream when the client goes away', async () => {
     let ended: RelayedStream | undefined;
     let aborted = false;

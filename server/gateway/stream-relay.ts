@@ -135,8 +135,11 @@ export function relayStream(
   );
 }
 
+/** An error event: a chunk whose `error` holds something (some upstreams send `"error": null`). */
 function hasError(chunk: unknown): chunk is { error: unknown } {
-  return typeof chunk === 'object' && chunk !== null && 'error' in chunk;
+  if (typeof chunk !== 'object' || chunk === null) return false;
+  const { error } = chunk as { error?: unknown };
+  return error !== undefined && error !== null;
 }
 
 /** Every text of an error an upstream sent mid-stream, scrubbed: its message, its code, its param. */

@@ -89,7 +89,7 @@ const maxOutputTokensSchema = z
   })
   .meta({
     description:
-      'What a request without max_tokens is assumed to produce at most: the hold covers it.',
+      "The most a request without max_tokens can produce, the model's own limit: a limited key is held for this much.",
   });
 
 const streamUsageSchema = z.boolean({ error: 'stream_usage must be true or false' }).meta({

@@ -53,7 +53,7 @@ export const enModels = {
   'models.cachedInputPriceHint': 'USD per 1M cached input tokens. Empty: the input price.',
   'models.maxOutputTokens': 'Default output limit',
   'models.maxOutputTokensHint':
-    'Tokens a request without max_tokens is assumed to produce at most; a limited key’s request is capped there.',
+    'The most a request without max_tokens can produce: set the model’s own limit, since a limited key is held for this much.',
   'models.streamUsage': 'Ask streams for their usage',
   'models.streamUsageHint': 'Switch off for an upstream that refuses stream_options.',
   'models.enabled': 'Switched on',

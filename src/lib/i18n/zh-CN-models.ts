@@ -51,7 +51,7 @@ export const zhCNModels: Record<keyof typeof enModels, string> = {
   'models.cachedInputPriceHint': '每 100 万缓存输入 token 的美元价格。留空：与输入价格相同。',
   'models.maxOutputTokens': '默认输出上限',
   'models.maxOutputTokensHint':
-    '未指定 max_tokens 的请求最多产生的 token 数；有额度限制的令牌的请求会被限制在此数。',
+    '未指定 max_tokens 的请求最多可产生的 token 数：请填写模型自身的上限，有额度限制的令牌会按此数预扣。',
   'models.streamUsage': '向流式响应请求用量',
   'models.streamUsageHint': '上游拒绝 stream_options 时请关闭。',
   'models.enabled': '已启用',
