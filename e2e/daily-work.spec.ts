@@ -266,6 +266,36 @@ test.describe('acting on many tokens', () => {
     await expect(rowOf(page, `${prefix} three`).getByText('Enabled')).toBeVisible();
   });
 
+  test('bulk Enable switches on what is off and leaves an expired token that is on as it is', async ({
+    page,
+    request,
+  }) => {
+    const prefix = unique('Mixed');
+    const off = await createToken(request, { name: `${prefix} off`, remain_quota: 100 });
+    await request.put('/api/token/?status_only=true', {
+      headers: { Authorization: `Bearer ${ADMIN_KEY}` },
+      data: { id: off.id, status: 2 },
+    });
+    await createToken(request, {
+      name: `${prefix} lapsed`,
+      remain_quota: 100,
+      expired_time: 1_000,
+    });
+    await connected(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(prefix);
+    await expect(page).toHaveURL(new RegExp(`q=${prefix.replace(' ', '\\+')}`));
+    await expect(page.getByRole('row')).toHaveCount(3);
+    await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    const bar = page.getByRole('region', { name: 'Selected tokens' });
+    await bar.getByRole('button', { name: 'Enable' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Enable tokens' });
+    await dialog.getByRole('button', { name: 'Enable tokens (2)' }).click();
+    await expect(dialog.getByText('Done for 2 of 2')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await expect(rowOf(page, `${prefix} off`).getByText('Enabled')).toBeVisible();
+    await expect(rowOf(page, `${prefix} lapsed`).getByText('Expired')).toBeVisible();
+  });
+
   test('bulk enables, sets the quota and sets the expiry of the selected tokens', async ({
     page,
     request,

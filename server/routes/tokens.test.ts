@@ -106,6 +106,15 @@ describe('create', () => {
     expect(updated.status).toBe(400);
     expect(updated.message).toContain('"10.0.0.0/33" is neither');
     expect(await getToken(token.id)).toEqual(before);
+    // Too long, it is refused for its length alone, not quoted back whole.
+    const long = await service.api('PUT', '/api/token/', {
+      json: { id: token.id, subnet: 'x'.repeat(5_000) },
+    });
+    expect(long.message).toBe('subnet must be at most 4096 characters');
+    const quoted = await service.api('PUT', '/api/token/', {
+      json: { id: token.id, subnet: `10.0.0.0/8,${'y'.repeat(80)}` },
+    });
+    expect(quoted.message).toContain(`"${'y'.repeat(50)}…" is neither`);
   });
 
   it('makes a different random key for every token', async () => {

@@ -33,7 +33,7 @@ export interface TpmLimited {
 export const tpmLimitOf = (token: Token): number =>
   'tpm_limit' in token && typeof token.tpm_limit === 'number' ? token.tpm_limit : 0;
 
-/** The fields a person can change; updates always send all of them. */
+/** The fields a person can change; an update sends those the person changed (changedFields). */
 export type TokenEdit = Pick<
   Token,
   | 'name'

@@ -77,12 +77,21 @@ const listTextSchema = (field: string, max: number) =>
 export const modelsSchema = plainText(listTextSchema('models', 4096), 'models');
 /** One entry of a subnet allow-list: an address, or a range in CIDR notation. */
 const ADDRESS_OR_RANGE = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
-/** The first entry of an allow-list that is not an address or range; undefined when all are. */
-const unreadableEntry = (list: string) =>
-  list
+/**
+ * The first entry of an allow-list that is not an address or range, cut to be quoted; undefined
+ * when all are, or when the text breaks a rule checked before (its length, its characters), so
+ * the refusal does not quote it back.
+ */
+function unreadableEntry(list: string): string | undefined {
+  if (list.length > 4096 || CONTROL_CHARACTER.test(list) || LONE_SURROGATE.test(list)) {
+    return undefined;
+  }
+  const entry = list
     .split(',')
-    .map((entry) => entry.trim())
-    .find((entry) => entry !== '' && !ADDRESS_OR_RANGE.safeParse(entry).success);
+    .map((part) => part.trim())
+    .find((part) => part !== '' && !ADDRESS_OR_RANGE.safeParse(part).success);
+  return entry !== undefined && entry.length > 50 ? `${entry.slice(0, 50)}…` : entry;
+}
 /** An entry that is neither would let no address through: it is refused, not kept. */
 export const subnetSchema = plainText(listTextSchema('subnet', 4096), 'subnet').refine(
   (list) => unreadableEntry(list) === undefined,

@@ -125,7 +125,7 @@ export const maskKey = (key: string): string => `${key.slice(0, 4)}**********${k
 
 export const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
-/** 1 or 2, or the 3 and 4 an enabled token reads as, which mean 1. */
+/** 1 or 2, or the 3 and 4 an enabled token reads as, which leave the switch as it is. */
 export const isWrittenStatus = (value: unknown): value is 1 | 2 | 3 | 4 =>
   value === 1 || value === 2 || value === 3 || value === 4;
 

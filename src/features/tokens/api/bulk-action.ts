@@ -89,7 +89,12 @@ export function runBulkAction(backend: TokenBackend, input: BulkInput): Promise<
     tokens,
     async (token) => {
       if (action.kind === 'delete') return backend.remove(token.id);
-      if (action.kind === 'enable') return backend.setStatus(token.id, TokenStatus.enabled);
+      if (action.kind === 'enable') {
+        // A switch already on stays on: asked again, the service refuses one that has expired
+        // or run out, which Enable over a selection does not mean to change.
+        if (token.status !== TokenStatus.disabled) return token;
+        return backend.setStatus(token.id, TokenStatus.enabled);
+      }
       if (action.kind === 'disable') return backend.setStatus(token.id, TokenStatus.disabled);
       return backend.update(token, bulkEdit(token, action));
     },
