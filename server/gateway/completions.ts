@@ -11,6 +11,7 @@ import { gatewayRequestId } from './request-id';
 import { relayStream } from './stream-relay';
 import type { GatewayRuntime } from './gateway-runtime';
 import { unavailable, UpstreamUnavailable, type GatewayTimeouts } from './upstream';
+import { upstreamBody } from './upstream-body';
 import { scrub, upstreamRefusal } from './upstream-refusal';
 
 export interface GatewayLimits {
@@ -82,7 +83,7 @@ export class Completions {
     if (held.code !== 'VALID' || held.token_id === null) throw this.refused(held, name);
     const tokenId = held.token_id;
 
-    const upstreamBody = this.upstreamBody(call, model, stream, held.max_output_tokens);
+    const sentBody = upstreamBody(call, model, stream, held.max_output_tokens);
     const settle = (quota: number, usage?: { prompt_tokens: number; completion_tokens: number }) =>
       this.store
         .report(
@@ -108,7 +109,7 @@ export class Completions {
         baseUrl: model.upstream_url,
         path: call.path,
         key: model.upstream_key,
-        body: JSON.stringify(upstreamBody),
+        body: JSON.stringify(sentBody),
         accept: stream ? 'text/event-stream' : 'application/json',
         timeouts: this.runtime.limits.timeouts,
         signal: call.signal,
@@ -230,40 +231,6 @@ export class Completions {
     };
   }
 
-  /**
-   * The body sent upstream: as the client sent it, but for the model's upstream name, the usage
-   * chunk asked for, and, where a limited key pays for less output than was asked (or than the
-   * model's max_output_tokens, when nothing was), the lower cap its hold pays for. A cap is not
-   * added otherwise: it would cut answers short, and some models refuse `max_tokens`.
-   */
-  private upstreamBody(
-    call: CompletionCall,
-    model: GatewayModel,
-    stream: boolean,
-    maxOutputTokens: number | null,
-  ): Record<string, unknown> {
-    const body: Record<string, unknown> = { ...call.body, model: model.upstream_model };
-    if (stream && model.stream_usage) {
-      const options = call.body.stream_options;
-      body.stream_options = {
-        ...(typeof options === 'object' && options !== null ? options : {}),
-        include_usage: true,
-      };
-    }
-    if (maxOutputTokens === null || call.kind === 'embedding') return body;
-    const sent = OUTPUT_CAPS.filter((field) => countField(call.body, field) !== null);
-    if (sent.length === 0) {
-      if (maxOutputTokens < model.max_output_tokens) body.max_tokens = maxOutputTokens;
-      return body;
-    }
-    // Each cap the client sent that asks for more than the hold pays for, since upstreams differ
-    // in which of the two they read.
-    for (const field of sent) {
-      if (Number(call.body[field]) > maxOutputTokens) body[field] = maxOutputTokens;
-    }
-    return body;
-  }
-
   private refused(outcome: HoldOutcome, model: string) {
     return new GatewayRefusal(
       refusal(
@@ -275,9 +242,6 @@ export class Completions {
     );
   }
 }
-
-/** The fields a client caps an answer's tokens with: the current one and the older one. */
-const OUTPUT_CAPS = ['max_completion_tokens', 'max_tokens'];
 
 function failureOf(error: unknown) {
   if (error instanceof GatewayRefusal) return error.failure;
