@@ -9,6 +9,7 @@ import {
   QUERY_TEXT_MAX,
   characters,
   normalizeKey,
+  subnetEntry,
   validId,
   validPathId,
   validQuota,
@@ -118,15 +119,11 @@ function inSubnet(subnet: string, ip: string | undefined): boolean {
   const address = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1] ?? ip;
   const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
   return entries.some((entry) => {
-    const [base = '', prefix, ...rest] = entry.split('/');
-    const kind = isIP(base);
-    if (kind === 0 || rest.length > 0) return false;
+    const range = subnetEntry(entry);
+    if (range === null) return false;
     const list = new BlockList();
-    const type = kind === 4 ? 'ipv4' : 'ipv6';
-    if (prefix === undefined) list.addAddress(base, type);
-    else if (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (kind === 4 ? 32 : 128)) {
-      list.addSubnet(base, Number(prefix), type);
-    } else return false;
+    if (range.prefix === undefined) list.addAddress(range.address, range.type);
+    else list.addSubnet(range.address, range.prefix, range.type);
     return list.check(address, family);
   });
 }

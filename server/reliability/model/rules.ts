@@ -50,13 +50,22 @@ export const validExpiry = (value: unknown): value is number =>
 export const validListText = (value: unknown): value is string =>
   typeof value === 'string' && characters(value) <= TEXT_LIST_MAX && isPlainText(value);
 
-/** An address, or one with a prefix length its family allows (written without leading zeros). */
-function addressOrRange(entry: string): boolean {
+/** An entry of a subnet: an address, or one with a prefix its family allows (no leading zeros). */
+export interface SubnetEntry {
+  address: string;
+  type: 'ipv4' | 'ipv6';
+  prefix?: number;
+}
+
+/** The entry read, or null when it is neither an address nor a range. */
+export function subnetEntry(entry: string): SubnetEntry | null {
   const [address = '', prefix, ...more] = entry.split('/');
   const family = isIP(address);
-  if (family === 0 || more.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^(0|[1-9]\d*)$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  if (family === 0 || more.length > 0) return null;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  if (prefix === undefined) return { address, type };
+  if (!/^(0|[1-9]\d*)$/.test(prefix) || Number(prefix) > (family === 4 ? 32 : 128)) return null;
+  return { address, type, prefix: Number(prefix) };
 }
 
 export const validSubnet = (value: unknown): value is string =>
@@ -64,7 +73,7 @@ export const validSubnet = (value: unknown): value is string =>
   value
     .split(',')
     .map((entry) => entry.trim())
-    .every((entry) => entry === '' || addressOrRange(entry));
+    .every((entry) => entry === '' || subnetEntry(entry) !== null);
 
 export const RESET_PERIODS = ['none', 'daily', 'weekly', 'monthly'] as const;
 export type ResetPeriod = (typeof RESET_PERIODS)[number];
